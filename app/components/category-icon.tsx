@@ -1,0 +1,41 @@
+import {
+  Armchair,
+  Baby,
+  BookOpen,
+  Briefcase,
+  Building2,
+  Car,
+  Dumbbell,
+  type LucideIcon,
+  PawPrint,
+  Refrigerator,
+  Shirt,
+  Smartphone,
+  Sofa,
+  Tag,
+  Tv,
+  Wrench,
+} from 'lucide-react';
+
+/** The icons categories may name (the column categories.icon); anything else shows a tag. */
+const ICONS: Record<string, LucideIcon> = {
+  armchair: Armchair,
+  baby: Baby,
+  'book-open': BookOpen,
+  briefcase: Briefcase,
+  'building-2': Building2,
+  car: Car,
+  dumbbell: Dumbbell,
+  'paw-print': PawPrint,
+  refrigerator: Refrigerator,
+  shirt: Shirt,
+  smartphone: Smartphone,
+  sofa: Sofa,
+  tv: Tv,
+  wrench: Wrench,
+};
+
+export function CategoryIcon({ name, className }: { name: string; className?: string }) {
+  const Icon = ICONS[name] ?? Tag;
+  return <Icon className={className} aria-hidden />;
+}

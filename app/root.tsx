@@ -1,0 +1,161 @@
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import { DEFAULT_LANGUAGE, directionOf, LANGUAGES } from '../contract/constants.ts';
+import { languageCookie, pageLanguage, readCookie } from '../contract/language.ts';
+import type { Route } from './+types/root';
+import { ChunkLoadWatchdog, isChunkLoadError, LoadFailure } from './components/chunk-load.tsx';
+import { DialogProvider } from './components/dialogs.tsx';
+import { Footer } from './components/footer.tsx';
+import { Header } from './components/header.tsx';
+import { NotFound } from './components/not-found.tsx';
+import { PrivacyConsent } from './components/privacy-consent.tsx';
+import { ProgressBar } from './components/progress-bar.tsx';
+import { ThemeScript } from './components/theme.tsx';
+import { createI18n } from './i18n/i18n.ts';
+import { loadMessages } from './i18n/resources.ts';
+import { useNonce } from './nonce.ts';
+import './app.css';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const language = pageLanguage(request);
+  const headers = new Headers();
+  if (url.searchParams.has('lang') && readCookie(request.headers.get('cookie'), 'lang') !== language) {
+    headers.append('Set-Cookie', languageCookie(language));
+  }
+  return data(
+    {
+      language,
+      messages: await loadMessages(language),
+      origin: url.origin,
+      // Accounts come with the sign-in issue; until then everyone is a visitor ("nologinuser").
+      viewer: null as Viewer | null,
+    },
+    { headers },
+  );
+}
+
+export interface Viewer {
+  userId: string;
+  userName: string;
+  photo: string | null;
+}
+
+/** The root data (language, messages) changes only when another language is asked for, or after a form post. */
+export function shouldRevalidate({ nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  const requested = nextUrl.searchParams.get('lang');
+  return requested !== null && typeof document !== 'undefined' && requested !== document.documentElement.lang;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const language = rootData?.language ?? DEFAULT_LANGUAGE;
+  const nonce = useNonce();
+  const location = useLocation();
+  const i18n = useMemo(() => (rootData ? createI18n(language, rootData.messages) : undefined), [language, rootData]);
+  const content = (
+    <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1b625c" />
+        <ThemeScript nonce={nonce} />
+        <Meta />
+        {rootData && (
+          <LanguageAlternates origin={rootData.origin} pathname={location.pathname} search={location.search} />
+        )}
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col font-sans">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+  return i18n ? <I18nextProvider i18n={i18n}>{content}</I18nextProvider> : content;
+}
+
+/** hreflang alternates: the same page in every language, selected by ?lang=. */
+function LanguageAlternates({ origin, pathname, search }: { origin: string; pathname: string; search: string }) {
+  const hrefFor = (code?: string) => {
+    const params = new URLSearchParams(search);
+    params.delete('lang');
+    if (code) params.set('lang', code);
+    const query = params.toString();
+    return `${origin}${pathname}${query ? `?${query}` : ''}`;
+  };
+  return (
+    <>
+      {LANGUAGES.map(({ code }) => (
+        <link key={code} rel="alternate" hrefLang={code} href={hrefFor(code)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={hrefFor()} />
+    </>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  const isChat = pathname === '/chat' || pathname.startsWith('/chat/');
+  return (
+    <DialogProvider>
+      <ProgressBar />
+      <Header viewer={rootData?.viewer ?? null} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      {!isChat && <Footer />}
+      <PrivacyConsent />
+      <ChunkLoadWatchdog />
+    </DialogProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  if (!rootData) {
+    // The root loader itself failed: no messages to show, so a bare page with the status.
+    return <p style={{ padding: 24 }}>{isRouteErrorResponse(error) ? error.status : 500}</p>;
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Shell>
+      <LoadFailure reason={isChunkLoadError(error) ? 'chunk' : 'generic'} />
+    </Shell>
+  );
+}

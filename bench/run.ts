@@ -1,0 +1,84 @@
+/**
+ * Load benchmark: each route against the trivial /healthz of the same server in the same run, reported as
+ * ratios (this machine is shared and noisy; absolute numbers mean little). Starts its own server on a
+ * temporary data folder with the demo data, unless BENCH_URL points at a running one.
+ *
+ *   npm run bench            (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 to change the load)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUTES = [
+  { name: 'trivial /healthz', path: '/healthz' },
+  { name: 'API categories', path: '/api/v1/categories?lang=en' },
+  { name: 'API townships', path: '/api/v1/townships?city_id=1&lang=ar' },
+  { name: 'page dashboard (SSR)', path: '/' },
+  { name: 'page category list (SSR)', path: '/category' },
+  { name: 'page not found (SSR)', path: '/no-such-page' },
+];
+
+async function startServer(): Promise<{ url: string; child?: ChildProcess; dataDir?: string }> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL };
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-'));
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const address = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+      if (address) resolve(address);
+    });
+    child.on('exit', () => reject(new Error(`server exited:\n${output}`)));
+  });
+  child.stdout?.resume();
+  return { url, child, dataDir };
+}
+
+function measure(url: string) {
+  return autocannon({ url, connections, duration: seconds });
+}
+
+const server = await startServer();
+try {
+  await measure(`${server.url}/`); // warm-up: JIT, connection pool, page chunks
+  const results = [];
+  for (const route of ROUTES) {
+    const result = await measure(`${server.url}${route.path}`);
+    if (result.non2xx > 0 && !route.path.includes('no-such'))
+      throw new Error(`${route.path}: ${result.non2xx} non-2xx answers`);
+    results.push({ ...route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+  }
+  const baseline = results[0];
+  if (!baseline) throw new Error('no baseline');
+  console.log(`\n${connections} connections, ${seconds}s per route; ratios against ${baseline.name}\n`);
+  console.log(
+    'route'.padEnd(28),
+    'req/s'.padStart(9),
+    'throughput'.padStart(11),
+    'p50 ms'.padStart(8),
+    'p50 ratio'.padStart(10),
+    'p99 ms'.padStart(8),
+  );
+  for (const row of results) {
+    console.log(
+      row.name.padEnd(28),
+      row.rps.toFixed(0).padStart(9),
+      `${((row.rps / baseline.rps) * 100).toFixed(1)}%`.padStart(11),
+      String(row.p50).padStart(8),
+      `${(row.p50 / Math.max(baseline.p50, 1)).toFixed(1)}x`.padStart(10),
+      String(row.p99).padStart(8),
+    );
+  }
+} finally {
+  server.child?.kill('SIGTERM');
+  await new Promise((resolve) => server.child?.on('exit', resolve) ?? resolve(null));
+  if (server.dataDir) await fs.rm(server.dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { RouterContextProvider } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { appContext } from '#app-context';
+import { APP_VERSION } from '../contract/constants.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
+import { lookupRoutes } from './modules/lookups/routes.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+import { createServices, pageServices } from './services.ts';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    cspNonce?: string;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Pick<Database, 'db' | 'pool'>;
+  /** Vite's dev server in `npm run dev`; absent in production. */
+  vite?: ViteDevServer;
+  /** Serve the web app too (API-only instances are used by API tests). */
+  web?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await registerOpenApi(app);
+
+  const services = createServices(database.db);
+  registerSystemRoutes(app, { pool: database.pool });
+  await app.register(
+    async (api) => {
+      await api.register(lookupRoutes, { lookups: services.lookups });
+      api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+  app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
+
+  if (options.web !== false) {
+    await app.register(fastifyReactRouter, {
+      devServer: options.vite,
+      getLoadContext(request) {
+        const context = new RouterContextProvider();
+        context.set(appContext, { services: pageServices(services), cspNonce: request.raw.cspNonce ?? '' });
+        return context;
+      },
+    });
+  }
+  return app;
+}
+
+/** Helmet with a per-request script nonce, so the inline hydration and theme scripts may run and no other. */
+async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (request) => {
+    request.raw.cspNonce = randomBytes(16).toString('base64');
+  });
+  const isDevelopment = config.NODE_ENV === 'development';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: isDevelopment
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", (request) => `'nonce-${(request as { cspNonce?: string }).cspNonce}'`],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            connectSrc: ["'self'", 'ws:', 'wss:'],
+            upgradeInsecureRequests: null,
+          },
+        },
+    strictTransportSecurity: false,
+  });
+}
+
+async function registerOpenApi(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Souk API',
+        version: APP_VERSION,
+        description:
+          'REST API of Souk. Every answer is an envelope { code, status, message, data }. Error messages are ' +
+          'translated (?lang=, the lang cookie or Accept-Language) and, when the machine code differs from the ' +
+          'HTTP status, prefixed "code##". Lists take limit/offset or the opaque next_cursor of the previous page.',
+      },
+      tags: [{ name: 'lookups', description: 'Categories, locations and the other reference lists' }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}

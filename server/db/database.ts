@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  isEmbedded: boolean;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Any fixed number: serialises migration and seeding when several app instances start together. */
+const STARTUP_LOCK_KEY = 74_201_101;
+
+// node-postgres returns numeric as text (exact); bigint counts fit in a JS number here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+  const url = config.DATABASE_URL ?? embedded?.url ?? '';
+  const pool = createPool(url, config.DATABASE_POOL_SIZE, logger);
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    isEmbedded: Boolean(embedded),
+    async close() {
+      await pool.end().catch((error) => logger.warn({ err: error }, 'closing the database pool failed'));
+      await embedded?.stop();
+    },
+  };
+}
+
+export function createPool(url: string, max: number, logger: Pick<Logger, 'warn'>) {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client can lose its server (restart, shutdown); without a listener that crashes the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection closed'));
+  return pool;
+}
+
+/** Extensions first (the migrations use them), then the migrations, under a lock shared by all instances. */
+export async function migrateDatabase(pool: pg.Pool, afterMigrate?: (db: Db) => Promise<unknown>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    for (const extension of ['pg_trgm', 'unaccent', 'cube', 'earthdistance']) {
+      await client.query(`create extension if not exists ${extension}`);
+    }
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await afterMigrate?.(db as unknown as Db);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}

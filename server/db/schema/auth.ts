@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { addedDate, updatedDate } from './columns.ts';
+import { itemLocations } from './lookups.ts';
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+});
+
+/**
+ * Accounts. The columns the auth library needs (id, name, email, email verified, image, timestamps) are
+ * mapped onto the spec's field names; the rest are the spec's User fields (SPEC.md 3).
+ * status: 0 pending verification, 1 active, 2 unpublished, 3 rejected, 4 deactivated (see contract/constants).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    emailVerify: boolean('email_verify').notNull().default(false),
+    userPhone: text('user_phone'),
+    phoneVerify: boolean('phone_verify').notNull().default(false),
+    image: text('image'),
+    facebookId: text('facebook_id'),
+    googleId: text('google_id'),
+    phoneId: text('phone_id'),
+    appleId: text('apple_id'),
+    facebookVerify: boolean('facebook_verify').notNull().default(false),
+    googleVerify: boolean('google_verify').notNull().default(false),
+    appleVerify: boolean('apple_verify').notNull().default(false),
+    userAddress: text('user_address'),
+    userLat: doublePrecision('user_lat'),
+    userLng: doublePrecision('user_lng'),
+    cityId: integer('city').references(() => itemLocations.id, { onDelete: 'set null' }),
+    userAboutMe: text('user_about_me'),
+    isShowEmail: boolean('is_show_email').notNull().default(false),
+    isShowPhone: boolean('is_show_phone').notNull().default(false),
+    showProfileOnItems: boolean('show_profile_on_items').notNull().default(true),
+    showNotifications: boolean('show_notifications').notNull().default(true),
+    userCoverPhoto: text('user_cover_photo'),
+    userProfilePhoto: text('user_profile_photo'),
+    whatsapp: text('whatsapp'),
+    messenger: text('messenger'),
+    roleId: integer('role_id')
+      .notNull()
+      .default(1)
+      .references(() => roles.id),
+    userIsSysAdmin: boolean('user_is_sys_admin').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    isBanned: boolean('is_banned').notNull().default(false),
+    isVerifyBlueMark: boolean('is_verify_blue_mark').notNull().default(false),
+    isVerifiedDealer: boolean('is_verified_dealer').notNull().default(false),
+    deviceToken: text('device_token'),
+    overallRating: numeric('overall_rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    preferredLanguage: text('preferred_language'),
+    membershipExpiresAt: timestamp('membership_expires_at', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    addedDate: addedDate(),
+    updatedDate: updatedDate().notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.userEmail})`),
+    uniqueIndex('users_phone_unique').on(table.userPhone),
+    index('users_status_idx').on(table.status, table.isBanned),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Sign-in methods of a user: the password credential and each linked provider (Google, Facebook, Apple, phone). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    providerEmail: text('provider_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('accounts_user_idx').on(table.userId),
+    uniqueIndex('accounts_provider_unique').on(table.providerId, table.accountId),
+  ],
+);
+
+/** One-time codes and tokens (e-mail verification, SMS codes, password reset). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);

@@ -1,0 +1,384 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Paged } from '../../../contract/api.ts';
+import type { ImageType, LanguageCode } from '../../../contract/constants.ts';
+import type {
+  Category,
+  Currency,
+  Image,
+  ItemLocation,
+  Lookup,
+  Model,
+  PriceType,
+  Subcategory,
+  Township,
+} from '../../../contract/entities.ts';
+import { formatDateTime } from '../../../contract/format.ts';
+import type { Db } from '../../db/database.ts';
+import * as schema from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { type PageRequest, resolveOffset, toPage } from '../../http/paging.ts';
+
+export const SIMPLE_LOOKUPS = {
+  'item-types': schema.itemTypes,
+  conditions: schema.itemConditions,
+  'deal-options': schema.dealOptions,
+  manufacturers: schema.manufacturers,
+  transmissions: schema.transmissions,
+  colors: schema.colors,
+  'fuel-types': schema.fuelTypes,
+  'body-styles': schema.bodyStyles,
+  'seller-types': schema.sellerTypes,
+  'vehicle-types': schema.vehicleTypes,
+  'engine-statuses': schema.engineStatuses,
+  states: schema.states,
+  'user-states': schema.userStates,
+} as const;
+export type SimpleLookupKind = keyof typeof SIMPLE_LOOKUPS;
+
+export interface ListQuery extends PageRequest {
+  keyword?: string | undefined;
+  orderBy: 'name' | 'ordering' | 'added_date';
+  orderType: 'asc' | 'desc';
+}
+
+/** The row's name in `language`, falling back to English, then to the default name column. */
+export const localizedName = (names: AnyPgColumn, fallback: AnyPgColumn, language: LanguageCode) =>
+  sql<string>`coalesce(${names}->>${language}, ${names}->>'en', ${fallback})`;
+
+/** Matches a keyword against the default name and every translation. */
+const keywordMatches = (names: AnyPgColumn, fallback: AnyPgColumn, keyword: string) => {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(${fallback} ilike ${pattern} or exists (select 1 from jsonb_each_text(${names}) as t(lang, value) where t.value ilike ${pattern}))`;
+};
+
+interface Sortable {
+  name: SQL<string>;
+  ordering: AnyPgColumn;
+  addedDate: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
+function orderClauses(query: ListQuery, columns: Sortable) {
+  const direction = query.orderType === 'desc' ? desc : asc;
+  const primary =
+    query.orderBy === 'ordering' ? columns.ordering : query.orderBy === 'added_date' ? columns.addedDate : columns.name;
+  return [direction(primary), direction(columns.id)];
+}
+
+export class LookupsService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async listSimple(kind: SimpleLookupKind, query: ListQuery, language: LanguageCode): Promise<Paged<Lookup>> {
+    const table = SIMPLE_LOOKUPS[kind];
+    const name = localizedName(table.names, table.name, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select({ id: table.id, name, status: table.status, addedDate: table.addedDate })
+      .from(table)
+      .where(
+        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    return toPage(
+      rows.map((row) => withDates(row, language)),
+      query.limit,
+      offset,
+    );
+  }
+
+  async listPriceTypes(query: ListQuery, language: LanguageCode): Promise<Paged<PriceType>> {
+    const table = schema.itemPriceTypes;
+    const name = localizedName(table.names, table.name, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select({
+        id: table.id,
+        name,
+        status: table.status,
+        addedDate: table.addedDate,
+        isEmptyObject: table.isEmptyObject,
+      })
+      .from(table)
+      .where(
+        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const items = rows.map(({ isEmptyObject, ...row }) => ({
+      ...withDates(row, language),
+      is_empty_object: isEmptyObject,
+    }));
+    return toPage(items, query.limit, offset);
+  }
+
+  async listModels(manufacturerId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Model>> {
+    await this.requireActive(schema.manufacturers, manufacturerId, 'api.manufacturerNotFound');
+    const table = schema.models;
+    const name = localizedName(table.names, table.name, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select({
+        id: table.id,
+        name,
+        status: table.status,
+        addedDate: table.addedDate,
+        manufacturerId: table.manufacturerId,
+      })
+      .from(table)
+      .where(
+        and(
+          eq(table.status, 1),
+          eq(table.manufacturerId, manufacturerId),
+          query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined,
+        ),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const items = rows.map(({ manufacturerId: id, ...row }) => ({ ...withDates(row, language), manufacturer_id: id }));
+    return toPage(items, query.limit, offset);
+  }
+
+  async listCurrencies(query: ListQuery, language: LanguageCode): Promise<Paged<Currency>> {
+    const table = schema.currencies;
+    const name = localizedName(table.names, table.currencyShortForm, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select()
+      .from(table)
+      .where(
+        and(
+          eq(table.status, 1),
+          query.keyword ? keywordMatches(table.names, table.currencyShortForm, query.keyword) : undefined,
+        ),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const items = rows.map((row) => ({
+      id: row.id,
+      name: row.names[language] ?? row.names.en ?? row.currencyShortForm,
+      currency_short_form: row.currencyShortForm,
+      currency_symbol: row.currencySymbol,
+      is_default: row.isDefault,
+      status: row.status,
+      ...dates(row.addedDate, language),
+    }));
+    return toPage(items, query.limit, offset);
+  }
+
+  async listLocations(query: ListQuery, language: LanguageCode): Promise<Paged<ItemLocation>> {
+    const table = schema.itemLocations;
+    const name = localizedName(table.names, table.name, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select({ id: table.id, name, lat: table.lat, lng: table.lng, status: table.status, addedDate: table.addedDate })
+      .from(table)
+      .where(
+        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    return toPage(
+      rows.map((row) => withDates(row, language)),
+      query.limit,
+      offset,
+    );
+  }
+
+  async listTownships(cityId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Township>> {
+    await this.requireActive(schema.itemLocations, cityId, 'api.locationNotFound');
+    const table = schema.locationTownships;
+    const name = localizedName(table.names, table.townshipName, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select({
+        id: table.id,
+        cityId: table.cityId,
+        name,
+        ordering: table.ordering,
+        lat: table.lat,
+        lng: table.lng,
+        status: table.status,
+        addedDate: table.addedDate,
+      })
+      .from(table)
+      .where(
+        and(
+          eq(table.status, 1),
+          eq(table.cityId, cityId),
+          query.keyword ? keywordMatches(table.names, table.townshipName, query.keyword) : undefined,
+        ),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const items = rows.map((row) => ({
+      id: row.id,
+      city_id: row.cityId,
+      township_name: row.name,
+      odering: row.ordering,
+      lat: row.lat,
+      lng: row.lng,
+      status: row.status,
+      ...dates(row.addedDate, language),
+    }));
+    return toPage(items, query.limit, offset);
+  }
+
+  async listCategories(query: ListQuery, language: LanguageCode): Promise<Paged<Category>> {
+    const table = schema.categories;
+    const name = localizedName(table.names, table.catName, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select({ row: table, name })
+      .from(table)
+      .where(
+        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.catName, query.keyword) : undefined),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.catOrdering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const images = await this.firstImages(
+      rows.map(({ row }) => row.id),
+      ['category', 'category-icon'],
+    );
+    return toPage(
+      rows.map(({ row, name: localName }) => toCategory(row, localName, language, images)),
+      query.limit,
+      offset,
+    );
+  }
+
+  async getCategory(catId: number, language: LanguageCode): Promise<Category> {
+    const category = await this.findCategory(catId, language);
+    if (!category) throw notFound('api.categoryNotFound');
+    return category;
+  }
+
+  async findCategory(catId: number, language: LanguageCode): Promise<Category | null> {
+    const table = schema.categories;
+    const [found] = await this.db
+      .select({ row: table, name: localizedName(table.names, table.catName, language) })
+      .from(table)
+      .where(and(eq(table.id, catId), eq(table.status, 1)));
+    if (!found) return null;
+    const images = await this.firstImages([catId], ['category', 'category-icon']);
+    return toCategory(found.row, found.name, language, images);
+  }
+
+  async listSubcategories(catId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Subcategory>> {
+    await this.getCategory(catId, language);
+    const table = schema.subcategories;
+    const name = localizedName(table.names, table.name, language);
+    const offset = resolveOffset(query);
+    const rows = await this.db
+      .select({ row: table, name })
+      .from(table)
+      .where(
+        and(
+          eq(table.status, 1),
+          eq(table.catId, catId),
+          query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined,
+        ),
+      )
+      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const images = await this.firstImages(
+      rows.map(({ row }) => row.id),
+      ['subcategory'],
+    );
+    const items = rows.map(({ row, name: localName }) => ({
+      id: row.id,
+      cat_id: row.catId,
+      name: localName,
+      status: row.status,
+      ...dates(row.addedDate, language),
+      added_user_id: row.addedUserId,
+      updated_date: row.updatedDate?.toISOString() ?? null,
+      updated_user_id: row.updatedUserId,
+      updated_flag: row.updatedFlag,
+      default_photo: images.get(`${row.id}:subcategory`) ?? null,
+    }));
+    return toPage(items, query.limit, offset);
+  }
+
+  private async requireActive(
+    table: typeof schema.manufacturers | typeof schema.itemLocations,
+    id: number,
+    messageKey: string,
+  ) {
+    const [found] = await this.db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.status, 1)));
+    if (!found) throw notFound(messageKey);
+  }
+
+  /** The first picture of each parent, per image type, in one query. */
+  private async firstImages(parentIds: Array<string | number>, types: ImageType[]) {
+    const found = new Map<string, Image>();
+    if (parentIds.length === 0) return found;
+    const rows = await this.db
+      .select()
+      .from(schema.images)
+      .where(and(inArray(schema.images.imgParentId, parentIds.map(String)), inArray(schema.images.imgType, types)))
+      .orderBy(asc(schema.images.ordering), asc(schema.images.addedDate));
+    for (const row of rows) {
+      const key = `${row.imgParentId}:${row.imgType}`;
+      if (!found.has(key)) found.set(key, toImage(row));
+    }
+    return found;
+  }
+}
+
+function dates(addedDate: Date, language: LanguageCode) {
+  return { added_date: addedDate.toISOString(), added_date_str: formatDateTime(addedDate, language) };
+}
+
+function withDates<T extends { addedDate: Date }>(row: T, language: LanguageCode) {
+  const { addedDate, ...rest } = row;
+  return { ...rest, ...dates(addedDate, language) };
+}
+
+function toImage(row: typeof schema.images.$inferSelect): Image {
+  return {
+    img_id: row.imgId,
+    img_parent_id: row.imgParentId,
+    img_type: row.imgType as ImageType,
+    img_path: row.imgPath,
+    img_width: row.imgWidth,
+    img_height: row.imgHeight,
+    img_desc: row.imgDesc,
+  };
+}
+
+function toCategory(
+  row: typeof schema.categories.$inferSelect,
+  name: string,
+  language: LanguageCode,
+  images: Map<string, Image>,
+): Category {
+  return {
+    cat_id: row.id,
+    cat_name: name,
+    cat_name_ar: row.catNameAr,
+    cat_ordering: row.catOrdering,
+    slug: row.slug,
+    icon: row.icon,
+    status: row.status,
+    ...dates(row.addedDate, language),
+    default_photo: images.get(`${row.id}:category`) ?? null,
+    default_icon: images.get(`${row.id}:category-icon`) ?? null,
+  };
+}
