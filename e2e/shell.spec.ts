@@ -81,3 +81,35 @@ test('the top bar hides after scrolling more than 30px', async ({ page }) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(topBar).toHaveAttribute('data-hidden', 'false');
 });
+
+test('the menu offers New Post, Login and Register to visitors, also on phones', async ({ page }) => {
+  await page.goto('/?lang=en');
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  if (await openMenu.isVisible()) {
+    await openMenu.click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await expect(sheet.getByRole('link', { name: 'New Post' })).toBeVisible();
+    await expect(sheet.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(sheet.getByRole('link', { name: 'Register' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+  } else {
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'New Post' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(nav.getByRole('link', { name: 'Register' })).toBeVisible();
+  }
+});
+
+test('login links carry the page to return to, with the query only for item lists', async ({ page }) => {
+  await page.goto('/category?lang=en');
+  const login = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' });
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  const href = (await openMenu.isVisible())
+    ? await (async () => {
+        await openMenu.click();
+        return page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Login' }).getAttribute('href');
+      })()
+    : await login.getAttribute('href');
+  expect(href).toBe('/login?redirect=category');
+});

@@ -1,0 +1,59 @@
+import { expect, test } from './fixtures.ts';
+
+test('a slow page load shows the progress bar until the page arrives', async ({ page }) => {
+  await page.goto('/?lang=en');
+  await page.route('**/category.data*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'See all' }).click();
+  await expect(page.getByTestId('progress-bar')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+  await expect(page.getByTestId('progress-bar')).toBeHidden();
+});
+
+test('a page chunk that fails to load shows a translated message and a working retry', async ({ page }) => {
+  await page.goto('/?lang=en');
+  await page.route(/\/assets\/category-list-[^/]+\.js$/, (route) => route.abort());
+  await page.getByRole('link', { name: 'See all' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'This page could not be loaded. Check your connection and try again.',
+  );
+  await page.unroute(/\/assets\/category-list-[^/]+\.js$/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+});
+
+test('pages load without console errors or blocked scripts', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/', '/?lang=en', '/category', '/ui-collection']) {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+  }
+  await page
+    .getByRole('link')
+    .filter({ has: page.locator('svg') })
+    .first()
+    .focus();
+  expect(problems).toEqual([]);
+});
+
+test('the skip link moves keyboard focus to the main content', async ({ page }) => {
+  await page.goto('/?lang=en');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
+
+test('the API documentation is served', async ({ page }) => {
+  const document = await page.request.get('/api/docs/json');
+  expect(document.ok()).toBe(true);
+  await page.goto('/api/docs');
+  await expect(page.getByText('Souk API')).toBeVisible();
+});
