@@ -37,40 +37,78 @@ export function LoadFailure({ reason }: { reason: 'chunk' | 'timeout' | 'generic
   );
 }
 
+/** Where a client-side navigation was going, kept until it completes (sessionStorage). */
+const PENDING_KEY = 'souk.pendingNavigation';
+
+function rememberPending(target: string | null) {
+  try {
+    if (target) sessionStorage.setItem(PENDING_KEY, JSON.stringify({ target, at: Date.now() }));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // storage disabled: the reload case below then goes unexplained, the time-out still works
+  }
+}
+
 /**
- * A page (its code chunk and data) that has not arrived after 120 seconds is given up on: the visitor sees
- * why, and a retry that loads the page they asked for.
+ * React Router reloads the current page when a page's code chunk fails to download. If this page load is
+ * such a reload (a navigation elsewhere was under way and never finished), returns where it was going.
+ */
+function failedNavigationTarget(): string | null {
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { target: string; at: number } | null;
+    sessionStorage.removeItem(PENDING_KEY);
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const here = `${window.location.pathname}${window.location.search}`;
+    const recent = pending && Date.now() - pending.at < CHUNK_LOAD_TIMEOUT_MS;
+    return recent && entry?.type === 'reload' && pending.target !== here ? pending.target : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Tells the visitor when a page could not be loaded, with a retry that loads the page they asked for:
+ * when its code chunk failed to download (React Router then reloads the current page), or when it has
+ * not arrived after 120 seconds (SPEC.md 7).
  */
 export function ChunkLoadWatchdog() {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [timedOutTarget, setTimedOutTarget] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ target: string; reason: 'chunk' | 'timeout' } | null>(null);
   const target = navigation.location ? `${navigation.location.pathname}${navigation.location.search}` : null;
 
   useEffect(() => {
+    const failedTarget = failedNavigationTarget();
+    if (failedTarget) setFailure({ target: failedTarget, reason: 'chunk' });
+  }, []);
+
+  useEffect(() => {
+    rememberPending(target);
     if (!target) return;
-    const timer = setTimeout(() => setTimedOutTarget(target), CHUNK_LOAD_TIMEOUT_MS);
+    const timer = setTimeout(() => setFailure({ target, reason: 'timeout' }), CHUNK_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [target]);
 
-  if (!timedOutTarget) return null;
+  if (!failure) return null;
   return (
     <div
       role="alert"
       className="fixed inset-x-4 bottom-4 z-[70] mx-auto max-w-md rounded-2xl bg-slate-900 p-4 text-white shadow-2xl"
     >
-      <p className="text-sm">{t('errors.chunkLoadTimeout')}</p>
+      <p className="text-sm">
+        {failure.reason === 'chunk' ? t('errors.chunkLoadFailed') : t('errors.chunkLoadTimeout')}
+      </p>
       <div className="mt-3 flex justify-end gap-2">
         <button
           type="button"
-          onClick={() => setTimedOutTarget(null)}
+          onClick={() => setFailure(null)}
           className="rounded-full px-4 py-2 text-sm hover:bg-white/10"
         >
           {t('dialog.close')}
         </button>
         <button
           type="button"
-          onClick={() => window.location.assign(timedOutTarget)}
+          onClick={() => window.location.assign(failure.target)}
           className="rounded-full bg-accent-400 px-4 py-2 text-sm font-bold text-slate-900"
         >
           {t('errors.retry')}
