@@ -45,7 +45,9 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
 export function createPool(url: string, max: number, logger: Pick<Logger, 'warn'>) {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client can lose its server (restart, shutdown); without a listener that crashes the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection closed'));
+  pool.on('error', (error: Error & { code?: string }) =>
+    logger.warn({ code: error.code, reason: error.message }, 'idle database connection closed'),
+  );
   return pool;
 }
 
