@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -25,21 +26,35 @@ const ROUTES = [
 async function startServer(): Promise<{ url: string; child?: ChildProcess; dataDir?: string }> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL };
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-'));
+  const port = await freePort();
+  // Request logging off (warn): the benchmark measures the app, not writing two log lines a request.
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const address = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
-      if (address) resolve(address);
-    });
-    child.on('exit', () => reject(new Error(`server exited:\n${output}`)));
-  });
-  child.stdout?.resume();
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    if (waited > 120_000) throw new Error('the server did not become ready in 2 minutes');
+    if (
+      await fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   return { url, child, dataDir };
+}
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 function measure(url: string) {

@@ -1,29 +1,43 @@
 import { DEFAULT_LANGUAGE, type LanguageCode } from './constants.ts';
 
+// Building an Intl formatter costs far more than using one: keep one per language.
+const priceFormats = new Map<LanguageCode, Intl.NumberFormat>();
+const dateFormats = new Map<LanguageCode, Intl.DateTimeFormat>();
+
 /** Prices use the pattern #,##0.0: grouped thousands and exactly one decimal. */
 export function formatPrice(value: number | string, language: LanguageCode = DEFAULT_LANGUAGE): string {
   const amount = typeof value === 'string' ? Number.parseFloat(value) : value;
-  return new Intl.NumberFormat(numberingLocale(language), {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    useGrouping: true,
-  }).format(Number.isFinite(amount) ? amount : 0);
+  let format = priceFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(numberingLocale(language), {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      useGrouping: true,
+    });
+    priceFormats.set(language, format);
+  }
+  return format.format(Number.isFinite(amount) ? amount : 0);
 }
 
-/** Dates are shown as month-day-year hour:minute (SPEC.md 9), digits in the reader's script. */
+/** Dates are shown as month-day-year hour:minute (SPEC.md 9), in UTC so server and browser agree. */
 export function formatDateTime(value: Date | string, language: LanguageCode = DEFAULT_LANGUAGE): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  const parts = new Intl.DateTimeFormat(numberingLocale(language), {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone: 'UTC',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('month')}-${part('day')}-${part('year')} ${part('hour')}:${part('minute')}`;
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(numberingLocale(language), {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(language, format);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value: text } of format.formatToParts(date)) part[type] = text;
+  return `${part.month}-${part.day}-${part.year} ${part.hour}:${part.minute}`;
 }
 
 /** Latin digits for every language keeps prices comparable; Arabic readers in our markets expect them too. */

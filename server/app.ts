@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -30,6 +32,8 @@ declare module 'node:http' {
     cspNonce?: string;
   }
 }
+
+const SERVER_BUILD = 'build/server/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -79,6 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.web !== false) {
     await app.register(fastifyReactRouter, {
       devServer: options.vite,
+      // Loaded once here: the adapter's default re-imports the build module on every request.
+      build: options.vite ? undefined : await loadServerBuild(),
       getLoadContext(request) {
         const context = new RouterContextProvider();
         context.set(appContext, { services: pageServices(services), cspNonce: request.raw.cspNonce ?? '' });
@@ -87,6 +93,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   return app;
+}
+
+async function loadServerBuild() {
+  const file = path.resolve(SERVER_BUILD);
+  if (!existsSync(file)) throw new Error(`The web app is not built (${file} is missing). Run "npm run build".`);
+  return import(pathToFileURL(file).href);
 }
 
 /** Helmet with a per-request script nonce, so the inline hydration and theme scripts may run and no other. */

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * The real start-up path (`node server/main.ts`) on its own data folder: first start, a refused second
  * start, a clean stop, and recovery after the app was killed without a chance to stop PostgreSQL.
  */
+execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-main-'));
 const children: ChildProcess[] = [];
 afterAll(async () => {

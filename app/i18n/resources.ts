@@ -5,9 +5,15 @@ export type Messages = typeof en;
 
 const loaders = import.meta.glob<{ default: Messages }>('./locales/*.json');
 
-/** Loads one language's messages; only the requested file is fetched in the browser. */
+const loaded = new Map<LanguageCode, Messages>();
+
+/** Loads one language's messages once; only the requested file is fetched in the browser. */
 export async function loadMessages(language: LanguageCode): Promise<Messages> {
+  const cached = loaded.get(language);
+  if (cached) return cached;
   const load = loaders[`./locales/${language}.json`];
   if (!load) throw new Error(`No messages for language ${language}`);
-  return (await load()).default;
+  const messages = (await load()).default;
+  loaded.set(language, messages);
+  return messages;
 }
