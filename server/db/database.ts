@@ -42,12 +42,16 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   };
 }
 
-export function createPool(url: string, max: number, logger: Pick<Logger, 'warn'>) {
+const ADMIN_SHUTDOWN = '57P01';
+
+export function createPool(url: string, max: number, logger: Pick<Logger, 'warn' | 'info'>) {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client can lose its server (restart, shutdown); without a listener that crashes the process.
-  pool.on('error', (error: Error & { code?: string }) =>
-    logger.warn({ code: error.code, reason: error.message }, 'idle database connection closed'),
-  );
+  // On Ctrl-C the terminal signals the embedded PostgreSQL too, so its "admin shutdown" is expected then.
+  pool.on('error', (error: Error & { code?: string }) => {
+    const level = error.code === ADMIN_SHUTDOWN ? 'info' : 'warn';
+    logger[level]({ code: error.code, reason: error.message }, 'idle database connection closed');
+  });
   return pool;
 }
 
