@@ -100,7 +100,7 @@ function MessageDialog({ request, onClose }: { request: DialogRequest | null; on
           onEscapeKeyDown={keepOpen}
           onPointerDownOutside={keepOpen}
           data-testid={`dialog-${kind}`}
-          className="fixed start-1/2 top-1/2 z-[80] w-[calc(100%-2rem)] max-w-sm -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
+          className="fixed start-1/2 top-1/2 z-[80] w-[calc(100%-2rem)] max-w-sm -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900 dark:ring-1 dark:ring-slate-700"
         >
           <Icon className={`mx-auto size-12 ${color}`} aria-hidden />
           <Dialog.Title className="mt-3 text-lg font-bold">{request?.title ?? t(titleKey)}</Dialog.Title>
