@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Paged } from '../../../contract/api.ts';
 import type { ImageType, LanguageCode } from '../../../contract/constants.ts';
 import type {
@@ -52,18 +52,19 @@ const keywordMatches = (names: AnyPgColumn, fallback: AnyPgColumn, keyword: stri
   return sql`(${fallback} ilike ${pattern} or exists (select 1 from jsonb_each_text(${names}) as t(lang, value) where t.value ilike ${pattern}))`;
 };
 
-interface Sortable {
-  name: SQL<string>;
+/** What every localized list table has: a name per language, a status, an order and a date. */
+type LocalizedTable = PgTable & { id: AnyPgColumn; names: AnyPgColumn; status: AnyPgColumn; addedDate: AnyPgColumn };
+
+interface ListSpec {
+  /** The default-name column, used when a language has no name and for keyword search. */
+  fallbackName: AnyPgColumn;
   ordering: AnyPgColumn;
-  addedDate: AnyPgColumn;
-  id: AnyPgColumn;
+  /** A further condition, such as the parent's id. */
+  where?: SQL;
 }
 
-function orderClauses(query: ListQuery, columns: Sortable) {
-  const direction = query.orderType === 'desc' ? desc : asc;
-  const primary =
-    query.orderBy === 'ordering' ? columns.ordering : query.orderBy === 'added_date' ? columns.addedDate : columns.name;
-  return [direction(primary), direction(columns.id)];
+function mapPage<T, U>(page: Paged<T>, map: (item: T) => U): Paged<U> {
+  return { ...page, items: page.items.map(map) };
 }
 
 export class LookupsService {
@@ -73,190 +74,147 @@ export class LookupsService {
     this.db = db;
   }
 
-  async listSimple(kind: SimpleLookupKind, query: ListQuery, language: LanguageCode): Promise<Paged<Lookup>> {
-    const table = SIMPLE_LOOKUPS[kind];
-    const name = localizedName(table.names, table.name, language);
+  /** One page of a published, localized list, filtered by keyword and sorted as asked. */
+  private async listLocalized<T extends LocalizedTable>(
+    table: T,
+    spec: ListSpec,
+    query: ListQuery,
+    language: LanguageCode,
+  ): Promise<Paged<{ row: T['$inferSelect']; name: string }>> {
+    const name = localizedName(table.names, spec.fallbackName, language);
+    const direction = query.orderType === 'desc' ? desc : asc;
+    const sortColumn = { name, ordering: spec.ordering, added_date: table.addedDate }[query.orderBy];
     const offset = resolveOffset(query);
     const rows = await this.db
-      .select({ id: table.id, name, status: table.status, addedDate: table.addedDate })
-      .from(table)
+      .select({ row: table as PgTable, name })
+      .from(table as PgTable)
       .where(
-        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined),
+        and(
+          eq(table.status, 1),
+          spec.where,
+          query.keyword ? keywordMatches(table.names, spec.fallbackName, query.keyword) : undefined,
+        ),
       )
-      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
+      .orderBy(direction(sortColumn), direction(table.id))
       .limit(query.limit + 1)
       .offset(offset);
-    return toPage(
-      rows.map((row) => withDates(row, language)),
-      query.limit,
-      offset,
+    return toPage(rows as Array<{ row: T['$inferSelect']; name: string }>, query.limit, offset);
+  }
+
+  async listSimple(kind: SimpleLookupKind, query: ListQuery, language: LanguageCode): Promise<Paged<Lookup>> {
+    const table = SIMPLE_LOOKUPS[kind];
+    const page = await this.listLocalized(
+      table,
+      { fallbackName: table.name, ordering: table.ordering },
+      query,
+      language,
     );
+    return mapPage(page, ({ row, name }) => ({
+      id: row.id,
+      name,
+      status: row.status,
+      ...dates(row.addedDate, language),
+    }));
   }
 
   async listPriceTypes(query: ListQuery, language: LanguageCode): Promise<Paged<PriceType>> {
     const table = schema.itemPriceTypes;
-    const name = localizedName(table.names, table.name, language);
-    const offset = resolveOffset(query);
-    const rows = await this.db
-      .select({
-        id: table.id,
-        name,
-        status: table.status,
-        addedDate: table.addedDate,
-        isEmptyObject: table.isEmptyObject,
-      })
-      .from(table)
-      .where(
-        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined),
-      )
-      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const items = rows.map(({ isEmptyObject, ...row }) => ({
-      ...withDates(row, language),
-      is_empty_object: isEmptyObject,
+    const page = await this.listLocalized(
+      table,
+      { fallbackName: table.name, ordering: table.ordering },
+      query,
+      language,
+    );
+    return mapPage(page, ({ row, name }) => ({
+      id: row.id,
+      name,
+      status: row.status,
+      ...dates(row.addedDate, language),
+      is_empty_object: row.isEmptyObject,
     }));
-    return toPage(items, query.limit, offset);
   }
 
   async listModels(manufacturerId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Model>> {
     await this.requireActive(schema.manufacturers, manufacturerId, 'api.manufacturerNotFound');
     const table = schema.models;
-    const name = localizedName(table.names, table.name, language);
-    const offset = resolveOffset(query);
-    const rows = await this.db
-      .select({
-        id: table.id,
-        name,
-        status: table.status,
-        addedDate: table.addedDate,
-        manufacturerId: table.manufacturerId,
-      })
-      .from(table)
-      .where(
-        and(
-          eq(table.status, 1),
-          eq(table.manufacturerId, manufacturerId),
-          query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined,
-        ),
-      )
-      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const items = rows.map(({ manufacturerId: id, ...row }) => ({ ...withDates(row, language), manufacturer_id: id }));
-    return toPage(items, query.limit, offset);
+    const spec = {
+      fallbackName: table.name,
+      ordering: table.ordering,
+      where: eq(table.manufacturerId, manufacturerId),
+    };
+    const page = await this.listLocalized(table, spec, query, language);
+    return mapPage(page, ({ row, name }) => ({
+      id: row.id,
+      name,
+      status: row.status,
+      ...dates(row.addedDate, language),
+      manufacturer_id: row.manufacturerId,
+    }));
   }
 
   async listCurrencies(query: ListQuery, language: LanguageCode): Promise<Paged<Currency>> {
     const table = schema.currencies;
-    const name = localizedName(table.names, table.currencyShortForm, language);
-    const offset = resolveOffset(query);
-    const rows = await this.db
-      .select()
-      .from(table)
-      .where(
-        and(
-          eq(table.status, 1),
-          query.keyword ? keywordMatches(table.names, table.currencyShortForm, query.keyword) : undefined,
-        ),
-      )
-      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const items = rows.map((row) => ({
+    const spec = { fallbackName: table.currencyShortForm, ordering: table.ordering };
+    const page = await this.listLocalized(table, spec, query, language);
+    return mapPage(page, ({ row, name }) => ({
       id: row.id,
-      name: row.names[language] ?? row.names.en ?? row.currencyShortForm,
+      name,
       currency_short_form: row.currencyShortForm,
       currency_symbol: row.currencySymbol,
       is_default: row.isDefault,
       status: row.status,
       ...dates(row.addedDate, language),
     }));
-    return toPage(items, query.limit, offset);
   }
 
   async listLocations(query: ListQuery, language: LanguageCode): Promise<Paged<ItemLocation>> {
     const table = schema.itemLocations;
-    const name = localizedName(table.names, table.name, language);
-    const offset = resolveOffset(query);
-    const rows = await this.db
-      .select({ id: table.id, name, lat: table.lat, lng: table.lng, status: table.status, addedDate: table.addedDate })
-      .from(table)
-      .where(
-        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined),
-      )
-      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
-      .limit(query.limit + 1)
-      .offset(offset);
-    return toPage(
-      rows.map((row) => withDates(row, language)),
-      query.limit,
-      offset,
+    const page = await this.listLocalized(
+      table,
+      { fallbackName: table.name, ordering: table.ordering },
+      query,
+      language,
     );
+    return mapPage(page, ({ row, name }) => ({
+      id: row.id,
+      name,
+      lat: row.lat,
+      lng: row.lng,
+      status: row.status,
+      ...dates(row.addedDate, language),
+    }));
   }
 
   async listTownships(cityId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Township>> {
     await this.requireActive(schema.itemLocations, cityId, 'api.locationNotFound');
     const table = schema.locationTownships;
-    const name = localizedName(table.names, table.townshipName, language);
-    const offset = resolveOffset(query);
-    const rows = await this.db
-      .select({
-        id: table.id,
-        cityId: table.cityId,
-        name,
-        ordering: table.ordering,
-        lat: table.lat,
-        lng: table.lng,
-        status: table.status,
-        addedDate: table.addedDate,
-      })
-      .from(table)
-      .where(
-        and(
-          eq(table.status, 1),
-          eq(table.cityId, cityId),
-          query.keyword ? keywordMatches(table.names, table.townshipName, query.keyword) : undefined,
-        ),
-      )
-      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const items = rows.map((row) => ({
+    const spec = { fallbackName: table.townshipName, ordering: table.ordering, where: eq(table.cityId, cityId) };
+    const page = await this.listLocalized(table, spec, query, language);
+    return mapPage(page, ({ row, name }) => ({
       id: row.id,
       city_id: row.cityId,
-      township_name: row.name,
+      township_name: name,
       odering: row.ordering,
       lat: row.lat,
       lng: row.lng,
       status: row.status,
       ...dates(row.addedDate, language),
     }));
-    return toPage(items, query.limit, offset);
   }
 
   async listCategories(query: ListQuery, language: LanguageCode): Promise<Paged<Category>> {
     const table = schema.categories;
-    const name = localizedName(table.names, table.catName, language);
-    const offset = resolveOffset(query);
-    const rows = await this.db
-      .select({ row: table, name })
-      .from(table)
-      .where(
-        and(eq(table.status, 1), query.keyword ? keywordMatches(table.names, table.catName, query.keyword) : undefined),
-      )
-      .orderBy(...orderClauses(query, { name, ordering: table.catOrdering, addedDate: table.addedDate, id: table.id }))
-      .limit(query.limit + 1)
-      .offset(offset);
+    const page = await this.listLocalized(
+      table,
+      { fallbackName: table.catName, ordering: table.catOrdering },
+      query,
+      language,
+    );
     const images = await this.firstImages(
-      rows.map(({ row }) => row.id),
+      page.items.map(({ row }) => row.id),
       ['category', 'category-icon'],
     );
-    return toPage(
-      rows.map(({ row, name: localName }) => toCategory(row, localName, language, images)),
-      query.limit,
-      offset,
-    );
+    return mapPage(page, ({ row, name }) => toCategory(row, name, language, images));
   }
 
   async getCategory(catId: number, language: LanguageCode): Promise<Category> {
@@ -279,29 +237,16 @@ export class LookupsService {
   async listSubcategories(catId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Subcategory>> {
     await this.getCategory(catId, language);
     const table = schema.subcategories;
-    const name = localizedName(table.names, table.name, language);
-    const offset = resolveOffset(query);
-    const rows = await this.db
-      .select({ row: table, name })
-      .from(table)
-      .where(
-        and(
-          eq(table.status, 1),
-          eq(table.catId, catId),
-          query.keyword ? keywordMatches(table.names, table.name, query.keyword) : undefined,
-        ),
-      )
-      .orderBy(...orderClauses(query, { name, ordering: table.ordering, addedDate: table.addedDate, id: table.id }))
-      .limit(query.limit + 1)
-      .offset(offset);
+    const spec = { fallbackName: table.name, ordering: table.ordering, where: eq(table.catId, catId) };
+    const page = await this.listLocalized(table, spec, query, language);
     const images = await this.firstImages(
-      rows.map(({ row }) => row.id),
+      page.items.map(({ row }) => row.id),
       ['subcategory'],
     );
-    const items = rows.map(({ row, name: localName }) => ({
+    return mapPage(page, ({ row, name }) => ({
       id: row.id,
       cat_id: row.catId,
-      name: localName,
+      name,
       status: row.status,
       ...dates(row.addedDate, language),
       added_user_id: row.addedUserId,
@@ -310,7 +255,6 @@ export class LookupsService {
       updated_flag: row.updatedFlag,
       default_photo: images.get(`${row.id}:subcategory`) ?? null,
     }));
-    return toPage(items, query.limit, offset);
   }
 
   private async requireActive(
@@ -344,11 +288,6 @@ export class LookupsService {
 
 function dates(addedDate: Date, language: LanguageCode) {
   return { added_date: addedDate.toISOString(), added_date_str: formatDateTime(addedDate, language) };
-}
-
-function withDates<T extends { addedDate: Date }>(row: T, language: LanguageCode) {
-  const { addedDate, ...rest } = row;
-  return { ...rest, ...dates(addedDate, language) };
 }
 
 function toImage(row: typeof schema.images.$inferSelect): Image {
