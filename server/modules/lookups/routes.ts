@@ -1,8 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, errorEnvelopeSchema, pagedSchema } from '../../../contract/api.ts';
-import { LANGUAGE_CODES, PAGE_SIZE } from '../../../contract/constants.ts';
+import { envelopeSchema, errorEnvelopeSchema, type Paged, pagedSchema } from '../../../contract/api.ts';
+import { LANGUAGE_CODES, type LanguageCode, PAGE_SIZE } from '../../../contract/constants.ts';
 import {
   categorySchema,
   currencySchema,
@@ -58,6 +64,54 @@ const NAME_ORDER = { name: 'name', ordering: 'ordering', added_date: 'added_date
 const CATEGORY_ORDER = { ...NAME_ORDER, cat_name: 'name', cat_ordering: 'ordering' } as const;
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+type FastifyZodInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+type ListQuerySchema = ReturnType<typeof listQuerySchema>;
+
+/**
+ * A list under a parent, reachable two ways: by path (/categories/3/subcategories) and, as the spec's
+ * calls do, by query (/subcategories?cat_id=3).
+ */
+function registerChildList<Item extends z.ZodType>(
+  api: FastifyZodInstance,
+  options: {
+    path: string;
+    flatPath: string;
+    parent: { pathParam: string; queryParam: string };
+    summary: string;
+    item: Item;
+    query: ListQuerySchema;
+    list: (parentId: number, query: ListQueryInput, language: LanguageCode) => Promise<Paged<z.output<Item>>>;
+  },
+) {
+  const schema = {
+    tags: ['lookups'],
+    summary: options.summary,
+    response: { 200: envelopeSchema(pagedSchema(options.item)), ...errors },
+  };
+  api.get(
+    options.path,
+    { schema: { ...schema, params: z.object({ [options.parent.pathParam]: id }), querystring: options.query } },
+    async (request) => {
+      const parentId = (request.params as Record<string, number>)[options.parent.pathParam] as number;
+      return ok(await options.list(parentId, request.query, requestLanguage(request)));
+    },
+  );
+  api.get(
+    options.flatPath,
+    { schema: { ...schema, querystring: options.query.extend({ [options.parent.queryParam]: id }) } },
+    async (request) => {
+      const query = request.query as ListQueryInput & Record<string, number>;
+      return ok(await options.list(query[options.parent.queryParam] as number, query, requestLanguage(request)));
+    },
+  );
+}
 
 export async function lookupRoutes(app: FastifyInstance, options: { lookups: LookupsService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -94,35 +148,16 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
     async (request) => ok(await lookups.getCategory(request.params.catId, requestLanguage(request))),
   );
 
-  const subcategoriesSchema = {
-    tags: ['lookups'],
+  registerChildList(api, {
+    path: '/categories/:catId/subcategories',
+    flatPath: '/subcategories',
+    parent: { pathParam: 'catId', queryParam: 'cat_id' },
     summary: 'Subcategories of a category',
-    response: { 200: envelopeSchema(pagedSchema(subcategorySchema)), ...errors },
-  };
-  api.get(
-    '/categories/:catId/subcategories',
-    { schema: { ...subcategoriesSchema, params: z.object({ catId: id }), querystring: lookupsQuery } },
-    async (request) =>
-      ok(
-        await lookups.listSubcategories(
-          request.params.catId,
-          toListQuery(request.query, NAME_ORDER, 'ordering'),
-          requestLanguage(request),
-        ),
-      ),
-  );
-  api.get(
-    '/subcategories',
-    { schema: { ...subcategoriesSchema, querystring: lookupsQuery.extend({ cat_id: id }) } },
-    async (request) =>
-      ok(
-        await lookups.listSubcategories(
-          request.query.cat_id,
-          toListQuery(request.query, NAME_ORDER, 'ordering'),
-          requestLanguage(request),
-        ),
-      ),
-  );
+    item: subcategorySchema,
+    query: lookupsQuery,
+    list: (catId, query, language) =>
+      lookups.listSubcategories(catId, toListQuery(query, NAME_ORDER, 'ordering'), language),
+  });
 
   api.get(
     '/locations',
@@ -138,35 +173,16 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
       ok(await lookups.listLocations(toListQuery(request.query, NAME_ORDER, 'ordering'), requestLanguage(request))),
   );
 
-  const townshipsSchema = {
-    tags: ['lookups'],
+  registerChildList(api, {
+    path: '/locations/:cityId/townships',
+    flatPath: '/townships',
+    parent: { pathParam: 'cityId', queryParam: 'city_id' },
     summary: 'Townships (districts) of a city',
-    response: { 200: envelopeSchema(pagedSchema(townshipSchema)), ...errors },
-  };
-  api.get(
-    '/locations/:cityId/townships',
-    { schema: { ...townshipsSchema, params: z.object({ cityId: id }), querystring: locationsQuery } },
-    async (request) =>
-      ok(
-        await lookups.listTownships(
-          request.params.cityId,
-          toListQuery(request.query, NAME_ORDER, 'ordering'),
-          requestLanguage(request),
-        ),
-      ),
-  );
-  api.get(
-    '/townships',
-    { schema: { ...townshipsSchema, querystring: locationsQuery.extend({ city_id: id }) } },
-    async (request) =>
-      ok(
-        await lookups.listTownships(
-          request.query.city_id,
-          toListQuery(request.query, NAME_ORDER, 'ordering'),
-          requestLanguage(request),
-        ),
-      ),
-  );
+    item: townshipSchema,
+    query: locationsQuery,
+    list: (cityId, query, language) =>
+      lookups.listTownships(cityId, toListQuery(query, NAME_ORDER, 'ordering'), language),
+  });
 
   api.get(
     '/currencies',
@@ -196,35 +212,16 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
       ok(await lookups.listPriceTypes(toListQuery(request.query, NAME_ORDER, 'ordering'), requestLanguage(request))),
   );
 
-  const modelsSchema = {
-    tags: ['lookups'],
+  registerChildList(api, {
+    path: '/manufacturers/:manufacturerId/models',
+    flatPath: '/models',
+    parent: { pathParam: 'manufacturerId', queryParam: 'manufacturer_id' },
     summary: 'Vehicle models of a manufacturer',
-    response: { 200: envelopeSchema(pagedSchema(modelSchema)), ...errors },
-  };
-  api.get(
-    '/manufacturers/:manufacturerId/models',
-    { schema: { ...modelsSchema, params: z.object({ manufacturerId: id }), querystring: lookupsQuery } },
-    async (request) =>
-      ok(
-        await lookups.listModels(
-          request.params.manufacturerId,
-          toListQuery(request.query, NAME_ORDER, 'name'),
-          requestLanguage(request),
-        ),
-      ),
-  );
-  api.get(
-    '/models',
-    { schema: { ...modelsSchema, querystring: lookupsQuery.extend({ manufacturer_id: id }) } },
-    async (request) =>
-      ok(
-        await lookups.listModels(
-          request.query.manufacturer_id,
-          toListQuery(request.query, NAME_ORDER, 'name'),
-          requestLanguage(request),
-        ),
-      ),
-  );
+    item: modelSchema,
+    query: lookupsQuery,
+    list: (manufacturerId, query, language) =>
+      lookups.listModels(manufacturerId, toListQuery(query, NAME_ORDER, 'name'), language),
+  });
 
   for (const kind of Object.keys(SIMPLE_LOOKUPS) as SimpleLookupKind[]) {
     api.get(
