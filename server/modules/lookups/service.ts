@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Paged } from '../../../contract/api.ts';
-import type { ImageType, LanguageCode } from '../../../contract/constants.ts';
+import type { LanguageCode } from '../../../contract/constants.ts';
 import type {
   Category,
   Currency,
@@ -18,6 +18,7 @@ import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../http/paging.ts';
+import { firstImages } from '../media/images.ts';
 
 export const SIMPLE_LOOKUPS = {
   'item-types': schema.itemTypes,
@@ -210,7 +211,8 @@ export class LookupsService {
       query,
       language,
     );
-    const images = await this.firstImages(
+    const images = await firstImages(
+      this.db,
       page.items.map(({ row }) => row.id),
       ['category', 'category-icon'],
     );
@@ -230,7 +232,7 @@ export class LookupsService {
       .from(table)
       .where(and(eq(table.id, catId), eq(table.status, 1)));
     if (!found) return null;
-    const images = await this.firstImages([catId], ['category', 'category-icon']);
+    const images = await firstImages(this.db, [catId], ['category', 'category-icon']);
     return toCategory(found.row, found.name, language, images);
   }
 
@@ -239,7 +241,8 @@ export class LookupsService {
     const table = schema.subcategories;
     const spec = { fallbackName: table.name, ordering: table.ordering, where: eq(table.catId, catId) };
     const page = await this.listLocalized(table, spec, query, language);
-    const images = await this.firstImages(
+    const images = await firstImages(
+      this.db,
       page.items.map(({ row }) => row.id),
       ['subcategory'],
     );
@@ -268,38 +271,10 @@ export class LookupsService {
       .where(and(eq(table.id, id), eq(table.status, 1)));
     if (!found) throw notFound(messageKey);
   }
-
-  /** The first picture of each parent, per image type, in one query. */
-  private async firstImages(parentIds: Array<string | number>, types: ImageType[]) {
-    const found = new Map<string, Image>();
-    if (parentIds.length === 0) return found;
-    const rows = await this.db
-      .select()
-      .from(schema.images)
-      .where(and(inArray(schema.images.imgParentId, parentIds.map(String)), inArray(schema.images.imgType, types)))
-      .orderBy(asc(schema.images.ordering), asc(schema.images.addedDate));
-    for (const row of rows) {
-      const key = `${row.imgParentId}:${row.imgType}`;
-      if (!found.has(key)) found.set(key, toImage(row));
-    }
-    return found;
-  }
 }
 
 function dates(addedDate: Date, language: LanguageCode) {
   return { added_date: addedDate.toISOString(), added_date_str: formatDateTime(addedDate, language) };
-}
-
-function toImage(row: typeof schema.images.$inferSelect): Image {
-  return {
-    img_id: row.imgId,
-    img_parent_id: row.imgParentId,
-    img_type: row.imgType as ImageType,
-    img_path: row.imgPath,
-    img_width: row.imgWidth,
-    img_height: row.imgHeight,
-    img_desc: row.imgDesc,
-  };
 }
 
 function toCategory(
