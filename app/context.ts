@@ -1,7 +1,8 @@
 import { createContext } from 'react-router';
 import type { Paged } from '../contract/api.ts';
 import type { LanguageCode } from '../contract/constants.ts';
-import type { Category, Subcategory } from '../contract/entities.ts';
+import type { Blog, Category, ContentPage, ContentPageKind, Lookup, Subcategory } from '../contract/entities.ts';
+import type { ContactMessageInput } from '../contract/validation.ts';
 
 /**
  * What route loaders may ask of the server. The server provides it per request through React Router's
@@ -18,12 +19,23 @@ export interface PageServices {
   listCategories(query: ListQuery, language: LanguageCode): Promise<Paged<Category>>;
   getCategory(catId: number, language: LanguageCode): Promise<Category | null>;
   listSubcategories(catId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Subcategory>>;
+  listDealOptions(query: ListQuery, language: LanguageCode): Promise<Paged<Lookup>>;
+  getContentPage(kind: ContentPageKind, language: LanguageCode): Promise<ContentPage | null>;
+  listBlogs(
+    query: { limit: number; offset: number; searchterm?: string },
+    language: LanguageCode,
+  ): Promise<Paged<Blog>>;
+  getBlog(id: number, language: LanguageCode): Promise<Blog | null>;
+  /** Throws an error with status 429 when this address has sent too many. */
+  sendContactMessage(input: ContactMessageInput, sender: { ip: string }): Promise<void>;
 }
 
 export interface AppContext {
   services: PageServices;
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
+  /** The visitor's address (for per-address limits). */
+  clientIp: string;
 }
 
 export const appContext = createContext<AppContext>();

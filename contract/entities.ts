@@ -316,3 +316,33 @@ export type Item = z.infer<typeof itemSchema>;
 export type ChatRecord = z.infer<typeof chatRecordSchema>;
 export type PaidAd = z.infer<typeof paidAdSchema>;
 export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const CONTENT_PAGE_KINDS = ['about', 'privacy', 'safety', 'terms'] as const;
+export type ContentPageKind = (typeof CONTENT_PAGE_KINDS)[number];
+
+export const contentPageSchema = z
+  .object({
+    kind: z.enum(CONTENT_PAGE_KINDS),
+    lang: z.string().describe('Language the text is written in (may differ from the one asked for)'),
+    title: z.string(),
+    body: z.string().describe('Paragraphs separated by a blank line'),
+    updated_date: dateTime,
+    updated_date_str: dateText,
+  })
+  .meta({ id: 'ContentPage' });
+
+export const blogSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().describe('Title in the request language'),
+    description: z.string().describe('Body; paragraphs separated by a blank line'),
+    city_id: z.number().int().nullable(),
+    status: z.number().int(),
+    added_date: dateTime,
+    added_date_str: dateText,
+    default_photo: imageSchema.nullable(),
+  })
+  .meta({ id: 'Blog' });
+
+export type ContentPage = z.infer<typeof contentPageSchema>;
+export type Blog = z.infer<typeof blogSchema>;

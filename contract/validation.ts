@@ -19,6 +19,7 @@ export const VALIDATION = {
   passwordConfirm: 'validation.passwordConfirm',
   promotionDate: 'validation.promotionDate',
   blueMarkNote: 'validation.blueMarkNote',
+  tooLong: 'validation.tooLong',
 } as const;
 
 export const requiredText = z.string().trim().min(1, VALIDATION.required);
@@ -66,3 +67,12 @@ export const matchingPasswords = (message: typeof VALIDATION.passwordsMismatch |
     .refine((form) => form.password === form.confirm_password, { message, path: ['confirm_password'] });
 
 export const blueMarkSchema = z.object({ note: z.string().trim().min(1, VALIDATION.blueMarkNote) });
+
+/** The contact form (SPEC.md 3 "Other forms"): every field is required. */
+export const contactMessageSchema = z.object({
+  name: requiredText.pipe(z.string().max(120, VALIDATION.tooLong)),
+  email: emailSchema.pipe(z.string().max(200, VALIDATION.tooLong)),
+  phone: requiredText.pipe(z.string().max(40, VALIDATION.tooLong)),
+  message: requiredText.pipe(z.string().max(5000, VALIDATION.tooLong)),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;

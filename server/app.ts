@@ -23,6 +23,7 @@ import { APP_VERSION } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { createServices, pageServices } from './services.ts';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(lookupRoutes, { lookups: services.lookups });
+      await api.register(contentRoutes, { content: services.content });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
     { prefix: '/api/v1' },
@@ -87,7 +89,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       build: options.vite ? undefined : await loadServerBuild(),
       getLoadContext(request) {
         const context = new RouterContextProvider();
-        context.set(appContext, { services: pageServices(services), cspNonce: request.raw.cspNonce ?? '' });
+        context.set(appContext, {
+          services: pageServices(services),
+          cspNonce: request.raw.cspNonce ?? '',
+          clientIp: request.ip,
+        });
         return context;
       },
     });
@@ -121,6 +127,9 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
           },
         },
     strictTransportSecurity: false,
+    // "no-referrer" (helmet's default) makes browsers send `Origin: null` with form posts, which React
+    // Router's CSRF check then refuses; this is the browsers' own default and still hides paths cross-site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }
 
@@ -135,7 +144,10 @@ async function registerOpenApi(app: FastifyInstance) {
           'translated (?lang=, the lang cookie or Accept-Language) and, when the machine code differs from the ' +
           'HTTP status, prefixed "code##". Lists take limit/offset or the opaque next_cursor of the previous page.',
       },
-      tags: [{ name: 'lookups', description: 'Categories, locations and the other reference lists' }],
+      tags: [
+        { name: 'lookups', description: 'Categories, locations and the other reference lists' },
+        { name: 'content', description: 'Pages, blog and messages to the operator' },
+      ],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

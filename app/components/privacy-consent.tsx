@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 /** localStorage key holding "accepted" or "rejected" once the visitor has chosen. */
 export const PRIVACY_CHOICE_KEY = 'privacyConsent';
@@ -15,11 +15,16 @@ function storedChoice() {
   }
 }
 
-/** Asked once, on the first visit; the answer is remembered in this browser. */
+/**
+ * Asked once, on the first visit; the answer is remembered in this browser. Not over the privacy policy
+ * itself, so the visitor can read it first; it comes back on the next page until answered.
+ */
 export function PrivacyConsent() {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(storedChoice() === null), []);
+  const { pathname } = useLocation();
+  const [unanswered, setUnanswered] = useState(false);
+  useEffect(() => setUnanswered(storedChoice() === null), []);
+  const open = unanswered && pathname !== '/privacy';
 
   const choose = (choice: 'accepted' | 'rejected') => {
     try {
@@ -27,11 +32,11 @@ export function PrivacyConsent() {
     } catch {
       // storage disabled: ask again next time
     }
-    setOpen(false);
+    setUnanswered(false);
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root open={open} onOpenChange={(isOpen) => setUnanswered(isOpen)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[75] bg-slate-900/40" />
         <Dialog.Content

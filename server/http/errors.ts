@@ -32,6 +32,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.status).send({ code: error.code, status: 'error', message, data: null });
 }
 
+/** The translated label of a form field (locale key fields.<name>), or its name when it has none. */
+function fieldLabel(language: ReturnType<typeof requestLanguage>, field: string) {
+  const key = `fields.${field}`;
+  const label = translate(language, key);
+  return label === key ? field : label;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
@@ -39,7 +46,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const issue = error.validation[0];
       const field =
         issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue?.params?.missingProperty as string) || '';
-      return sendError(request, reply, badRequest('api.invalidParameter', { field }));
+      // Form rules (contract/validation.ts) report a locale key as their message; show that, with the field's label.
+      const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'api.invalidParameter';
+      return sendError(request, reply, badRequest(messageKey, { field: fieldLabel(requestLanguage(request), field) }));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(request, reply, new AppError(429, 'api.tooManyRequests'));

@@ -1,0 +1,148 @@
+import { CheckCircle2, Loader2, Mail, Send } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import { type ContactMessageInput, contactMessageSchema } from '../../contract/validation.ts';
+import { type FieldErrors, fieldErrors } from '../form-errors.ts';
+import { pageMeta } from '../meta.ts';
+import type { Route } from './+types/contact';
+
+type ActionResult = { sent: true } | { sent: false; errors: FieldErrors; formError?: string };
+
+/** Works without JavaScript: the server validates with the same rules the browser checks first. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(appContext);
+  const parsed = contactMessageSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<ActionResult>({ sent: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  try {
+    await services.sendContactMessage(parsed.data, { ip: clientIp });
+  } catch (error) {
+    if ((error as { status?: number }).status !== 429) throw error;
+    return data<ActionResult>({ sent: false, errors: {}, formError: 'api.tooManyRequests' }, { status: 429 });
+  }
+  return data<ActionResult>({ sent: true });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.contactTitle', description: 'meta.contactDescription' });
+
+const FIELDS: Array<{ name: keyof ContactMessageInput; type: string; autoComplete: string }> = [
+  { name: 'name', type: 'text', autoComplete: 'name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+];
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
+  const [dismissedResult, setDismissedResult] = useState<ActionResult | null>(null);
+  const result = actionData && actionData !== dismissedResult ? actionData : undefined;
+  const errors = browserErrors ?? (result && !result.sent ? result.errors : {});
+  const sending = navigation.state === 'submitting';
+
+  const validateFirst = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = contactMessageSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    setBrowserErrors(parsed.success ? null : fieldErrors(parsed.error));
+    if (!parsed.success) event.preventDefault();
+  };
+  const describe = (name: string) => {
+    const key = errors[name];
+    return key ? t(key, { field: t(`fields.${name}`) }) : undefined;
+  };
+
+  if (result?.sent) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center" role="status">
+        <CheckCircle2 className="mx-auto size-14 text-emerald-600" aria-hidden />
+        <p className="mt-4 text-lg font-semibold">{t('contact.sent')}</p>
+        <button
+          type="button"
+          onClick={() => setDismissedResult(result)}
+          className="mt-6 rounded-full border border-slate-300 px-5 py-2 font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          {t('contact.sendAnother')}
+        </button>
+      </section>
+    );
+  }
+
+  const inputClass =
+    'mt-1 block w-full rounded-xl border bg-white px-4 py-2.5 dark:bg-slate-900 aria-[invalid=true]:border-red-500 border-slate-300 dark:border-slate-700';
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8" aria-labelledby="contact-heading">
+      <div className="flex items-center gap-3">
+        <Mail className="size-8 text-brand-600 dark:text-brand-300" aria-hidden />
+        <h1 id="contact-heading" className="text-2xl font-bold">
+          {t('contact.heading')}
+        </h1>
+      </div>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{t('contact.intro')}</p>
+      {result && !result.sent && result.formError && (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {t(result.formError)}
+        </p>
+      )}
+      <Form method="post" noValidate onSubmit={validateFirst} className="mt-6 space-y-4">
+        {FIELDS.map((field) => (
+          <div key={field.name}>
+            <label htmlFor={`contact-${field.name}`} className="text-sm font-semibold">
+              {t(`fields.${field.name}`)}
+            </label>
+            <input
+              id={`contact-${field.name}`}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              aria-invalid={Boolean(errors[field.name])}
+              aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
+              className={inputClass}
+            />
+            <FieldError id={`contact-${field.name}-error`} text={describe(field.name)} />
+          </div>
+        ))}
+        <div>
+          <label htmlFor="contact-message" className="text-sm font-semibold">
+            {t('fields.message')}
+          </label>
+          <textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            aria-invalid={Boolean(errors.message)}
+            aria-describedby={errors.message ? 'contact-message-error' : undefined}
+            className={inputClass}
+          />
+          <FieldError id="contact-message-error" text={describe('message')} />
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {sending ? (
+            <Loader2 className="size-5 animate-spin" aria-hidden />
+          ) : (
+            <Send className="size-5 rtl:-scale-x-100" aria-hidden />
+          )}
+          {sending ? t('contact.sending') : t('contact.send')}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-600 dark:text-red-400">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,130 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Paged } from '../../../contract/api.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/constants.ts';
+import type { Blog, ContentPage, ContentPageKind, Image } from '../../../contract/entities.ts';
+import { formatDateTime } from '../../../contract/format.ts';
+import type { ContactMessageInput } from '../../../contract/validation.ts';
+import type { Db } from '../../db/database.ts';
+import * as schema from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { type PageRequest, resolveOffset, toPage } from '../../http/paging.ts';
+import { createLimiter } from '../../platform/rate-limit.ts';
+import { firstImages } from '../media/images.ts';
+
+export interface BlogQuery extends PageRequest {
+  searchterm?: string | undefined;
+  cityId?: number | undefined;
+}
+
+/** Operator-written content: about/privacy/safety/terms pages, the blog, and messages sent to the operator. */
+export class ContentService {
+  private readonly db: Db;
+  /** A person may write a few times; a script may not flood the operator's inbox. */
+  private readonly contactLimiter = createLimiter({ keyPrefix: 'contact', points: 5, durationSeconds: 600 });
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** The page in the reader's language, else English, else Arabic (the operator may not translate all). */
+  async findPage(kind: ContentPageKind, language: LanguageCode): Promise<ContentPage | null> {
+    const preference = [...new Set([language, 'en', DEFAULT_LANGUAGE])];
+    const rows = await this.db
+      .select()
+      .from(schema.contentPages)
+      .where(and(eq(schema.contentPages.kind, kind), inArray(schema.contentPages.lang, preference)));
+    const row = preference.map((lang) => rows.find((candidate) => candidate.lang === lang)).find(Boolean);
+    if (!row) return null;
+    return {
+      kind,
+      lang: row.lang,
+      title: row.title,
+      body: row.body,
+      updated_date: row.updatedDate.toISOString(),
+      updated_date_str: formatDateTime(row.updatedDate, language),
+    };
+  }
+
+  async getPage(kind: ContentPageKind, language: LanguageCode): Promise<ContentPage> {
+    const page = await this.findPage(kind, language);
+    if (!page) throw notFound('api.pageNotFound');
+    return page;
+  }
+
+  async listBlogs(query: BlogQuery, language: LanguageCode): Promise<Paged<Blog>> {
+    const blogs = schema.blogs;
+    const title = localized(blogs.titles, language);
+    const offset = resolveOffset(query);
+    const pattern = query.searchterm ? `%${query.searchterm.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+    const rows = await this.db
+      .select({ row: blogs, title, body: localized(blogs.bodies, language) })
+      .from(blogs)
+      .where(
+        and(
+          eq(blogs.status, 1),
+          query.cityId ? eq(blogs.cityId, query.cityId) : undefined,
+          pattern
+            ? sql`exists (select 1 from (select value from jsonb_each_text(${blogs.titles}) union all select value from jsonb_each_text(${blogs.bodies})) as t where t.value ilike ${pattern})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(blogs.addedDate), desc(blogs.id))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const photos = await firstImages(
+      this.db,
+      rows.map(({ row }) => row.id),
+      ['blog'],
+    );
+    return toPage(
+      rows.map(({ row, title: name, body }) => toBlog(row, name, body, language, photos)),
+      query.limit,
+      offset,
+    );
+  }
+
+  async getBlog(id: number, language: LanguageCode): Promise<Blog> {
+    const blog = await this.findBlog(id, language);
+    if (!blog) throw notFound('api.blogNotFound');
+    return blog;
+  }
+
+  async findBlog(id: number, language: LanguageCode): Promise<Blog | null> {
+    const blogs = schema.blogs;
+    const [found] = await this.db
+      .select({ row: blogs, title: localized(blogs.titles, language), body: localized(blogs.bodies, language) })
+      .from(blogs)
+      .where(and(eq(blogs.id, id), eq(blogs.status, 1)));
+    if (!found) return null;
+    return toBlog(found.row, found.title, found.body, language, await firstImages(this.db, [id], ['blog']));
+  }
+
+  /** Stores a message for the operator (validate it with contactMessageSchema first); limited per address. */
+  async sendContactMessage(input: ContactMessageInput, sender: { ip: string; userId?: string | null }) {
+    await this.contactLimiter.consume(sender.ip);
+    await this.db.insert(schema.contactMessages).values({ ...input, userId: sender.userId ?? null });
+  }
+}
+
+/** The text in `language`, else English, else Arabic, else any language there is. */
+const localized = (column: typeof schema.blogs.titles, language: LanguageCode) =>
+  sql<string>`coalesce(${column}->>${language}, ${column}->>'en', ${column}->>'ar', (select value from jsonb_each_text(${column}) limit 1), '')`;
+
+function toBlog(
+  row: typeof schema.blogs.$inferSelect,
+  name: string,
+  description: string,
+  language: LanguageCode,
+  photos: Map<string, Image>,
+): Blog {
+  return {
+    id: row.id,
+    name,
+    description,
+    city_id: row.cityId,
+    status: row.status,
+    added_date: row.addedDate.toISOString(),
+    added_date_str: formatDateTime(row.addedDate, language),
+    default_photo: photos.get(`${row.id}:blog`) ?? null,
+  };
+}
