@@ -18,8 +18,10 @@ const ROUTES = [
   { name: 'trivial /healthz', path: '/healthz' },
   { name: 'API categories', path: '/api/v1/categories?lang=en' },
   { name: 'API townships', path: '/api/v1/townships?city_id=1&lang=ar' },
+  { name: 'API blogs', path: '/api/v1/blogs?lang=en' },
   { name: 'page dashboard (SSR)', path: '/' },
   { name: 'page category list (SSR)', path: '/category' },
+  { name: 'page blog list (SSR)', path: '/blog' },
   { name: 'page not found (SSR)', path: '/no-such-page' },
 ];
 
