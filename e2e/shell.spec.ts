@@ -113,3 +113,13 @@ test('login links carry the page to return to, with the query only for item list
     : await login.getAttribute('href');
   expect(href).toBe('/login?redirect=category');
 });
+
+test('the layout mirrors: the logo starts on the right in Arabic and on the left in English', async ({ page }) => {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.goto('/?lang=ar');
+  const arabicLogo = await page.getByRole('link', { name: 'الصفحة الرئيسية لسوق' }).first().boundingBox();
+  expect(arabicLogo && arabicLogo.x + arabicLogo.width / 2).toBeGreaterThan(width / 2);
+  await page.goto('/?lang=en');
+  const englishLogo = await page.getByRole('link', { name: 'Souk home' }).first().boundingBox();
+  expect(englishLogo && englishLogo.x + englishLogo.width / 2).toBeLessThan(width / 2);
+});

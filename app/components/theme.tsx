@@ -34,8 +34,6 @@ export function ThemeToggle() {
       type="button"
       onClick={toggle}
       aria-pressed={isDark ?? undefined}
-      aria-label={isDark ? t('topBar.switchToLight') : t('topBar.switchToDark')}
-      title={t('topBar.darkMode')}
       className="inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium text-white/90 hover:bg-white/10"
       data-testid="dark-mode-toggle"
     >
