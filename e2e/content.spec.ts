@@ -95,3 +95,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('تم إرسال رسالتك. سنتواصل معك قريبًا.')).toBeVisible();
   });
 });
+
+test('the dashboard shows the latest blog posts', async ({ page }) => {
+  await page.goto('/?lang=en');
+  const rail = page.getByRole('region', { name: 'From the blog' });
+  await expect(rail.getByRole('listitem')).toHaveCount(3);
+  const title = (await rail.getByRole('heading', { level: 3 }).first().textContent()) ?? '';
+  await rail.getByRole('link').filter({ hasText: title }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});

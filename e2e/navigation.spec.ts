@@ -6,7 +6,7 @@ test('a slow page load shows the progress bar until the page arrives', async ({ 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.getByRole('link', { name: 'See all' }).click();
+  await page.getByRole('link', { name: 'See all Categories' }).click();
   await expect(page.getByTestId('progress-bar')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
   await expect(page.getByTestId('progress-bar')).toBeHidden();
@@ -15,7 +15,7 @@ test('a slow page load shows the progress bar until the page arrives', async ({ 
 test('a page chunk that fails to load shows a translated message and a working retry', async ({ page }) => {
   await page.goto('/?lang=en');
   await page.route(/\/assets\/category-list-[^/]+\.js$/, (route) => route.abort());
-  await page.getByRole('link', { name: 'See all' }).click();
+  await page.getByRole('link', { name: 'See all Categories' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'This page could not be loaded. Check your connection and try again.',
   );

@@ -1,11 +1,12 @@
-import { Newspaper, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { appContext } from '#app-context';
 import { PAGE_SIZE } from '../../contract/constants.ts';
 import type { Blog } from '../../contract/entities.ts';
 import { pageLanguage } from '../../contract/language.ts';
 import { useLoadMore } from '../api/use-load-more.ts';
+import { BlogCard } from '../components/blog-card.tsx';
 import { LoadMoreButton } from '../components/load-more.tsx';
 import { pageMeta } from '../meta.ts';
 import type { Route } from './+types/blog-list';
@@ -62,30 +63,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-4 sm:grid-cols-2">
           {list.items.map((blog) => (
             <li key={blog.id}>
-              <Link
-                to={`/blog/${blog.id}`}
-                className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 transition hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
-              >
-                {blog.default_photo ? (
-                  <img
-                    src={`/uploads/${blog.default_photo.img_path}`}
-                    alt=""
-                    className="mb-4 aspect-video w-full rounded-xl object-cover"
-                    loading="lazy"
-                  />
-                ) : (
-                  <Newspaper className="mb-3 size-8 text-brand-600 dark:text-brand-300" aria-hidden />
-                )}
-                <h2 className="text-lg font-bold leading-snug" dir="auto">
-                  {blog.name}
-                </h2>
-                <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-400" dir="auto">
-                  {blog.description}
-                </p>
-                <p className="mt-auto pt-4 text-xs text-slate-500 dark:text-slate-400">
-                  {t('blog.published', { date: blog.added_date_str })}
-                </p>
-              </Link>
+              <BlogCard blog={blog} />
             </li>
           ))}
         </ul>

@@ -3,28 +3,53 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
 import { pageLanguage } from '../../contract/language.ts';
+import { BlogCard } from '../components/blog-card.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { pageMeta } from '../meta.ts';
 import type { Route } from './+types/dashboard';
 
 /** Two full rows on desktop (6 a row) and four on phones (3 a row); the rest are one tap away. */
 const DASHBOARD_CATEGORY_COUNT = 12;
+const DASHBOARD_BLOG_COUNT = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
-  const categories = await services.listCategories(
-    { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
-    pageLanguage(request),
-  );
-  return { categories: categories.items };
+  const language = pageLanguage(request);
+  const [categories, blogs] = await Promise.all([
+    services.listCategories(
+      { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
+      language,
+    ),
+    services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
+  ]);
+  return { categories: categories.items, blogs: blogs.items };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.dashboardTitle', description: 'meta.dashboardDescription' });
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+function SectionHeading({ id, title, seeAllHref }: { id: string; title: string; seeAllHref: string }) {
   const { t, i18n } = useTranslation();
   const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
+  return (
+    <div className="mb-4 flex items-center justify-between">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <Link
+        to={seeAllHref}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        {t('dashboard.seeAll')}
+        <span className="sr-only"> {title}</span>
+        <Forward className="size-4" aria-hidden />
+      </Link>
+    </div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-700 to-brand-600 text-white dark:from-slate-900 dark:to-slate-900">
@@ -50,18 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section id="categories" aria-labelledby="categories-heading" className="mx-auto max-w-6xl px-4 py-8">
-        <div className="mb-4 flex items-center justify-between">
-          <h2 id="categories-heading" className="text-xl font-bold">
-            {t('dashboard.categoriesTitle')}
-          </h2>
-          <Link
-            to="/category"
-            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-          >
-            {t('dashboard.seeAll')}
-            <Forward className="size-4" aria-hidden />
-          </Link>
-        </div>
+        <SectionHeading id="categories-heading" title={t('dashboard.categoriesTitle')} seeAllHref="/category" />
         {loaderData.categories.length > 0 ? (
           <CategoryGrid categories={loaderData.categories} />
         ) : (
@@ -70,6 +84,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </section>
+      {loaderData.blogs.length > 0 && (
+        <section aria-labelledby="blog-rail-heading" className="mx-auto max-w-6xl px-4 py-8">
+          <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAllHref="/blog" />
+          <ul className="grid gap-4 md:grid-cols-3">
+            {loaderData.blogs.map((blog) => (
+              <li key={blog.id}>
+                <BlogCard blog={blog} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }

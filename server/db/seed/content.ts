@@ -5,10 +5,12 @@ import type { CatalogFile, ContentFile } from './data-files.ts';
 import { DEMO_ADMIN_ID } from './demo-users.ts';
 
 export async function seedContent(db: Db, content: ContentFile) {
-  for (const blog of content.blogs) {
+  // A post every few days, newest first, so the blog reads like a living one.
+  for (const [index, blog] of content.blogs.entries()) {
     await db.execute(sql`
-      insert into blogs (titles, bodies, added_user_id)
-      select ${JSON.stringify(blog.titles)}::jsonb, ${JSON.stringify(blog.bodies)}::jsonb, ${DEMO_ADMIN_ID}
+      insert into blogs (titles, bodies, added_user_id, added_date)
+      select ${JSON.stringify(blog.titles)}::jsonb, ${JSON.stringify(blog.bodies)}::jsonb, ${DEMO_ADMIN_ID},
+        now() - ${index * 4} * interval '1 day'
       where not exists (select 1 from blogs where titles->>'en' = ${blog.titles.en ?? ''})`);
   }
   const pages = Object.entries(content.pages).flatMap(([kind, byLanguage]) =>
