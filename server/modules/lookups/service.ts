@@ -110,12 +110,7 @@ export class LookupsService {
       query,
       language,
     );
-    return mapPage(page, ({ row, name }) => ({
-      id: row.id,
-      name,
-      status: row.status,
-      ...dates(row.addedDate, language),
-    }));
+    return mapPage(page, (entry) => toLookup(entry, language));
   }
 
   async listPriceTypes(query: ListQuery, language: LanguageCode): Promise<Paged<PriceType>> {
@@ -126,13 +121,7 @@ export class LookupsService {
       query,
       language,
     );
-    return mapPage(page, ({ row, name }) => ({
-      id: row.id,
-      name,
-      status: row.status,
-      ...dates(row.addedDate, language),
-      is_empty_object: row.isEmptyObject,
-    }));
+    return mapPage(page, (entry) => ({ ...toLookup(entry, language), is_empty_object: entry.row.isEmptyObject }));
   }
 
   async listModels(manufacturerId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Model>> {
@@ -144,13 +133,7 @@ export class LookupsService {
       where: eq(table.manufacturerId, manufacturerId),
     };
     const page = await this.listLocalized(table, spec, query, language);
-    return mapPage(page, ({ row, name }) => ({
-      id: row.id,
-      name,
-      status: row.status,
-      ...dates(row.addedDate, language),
-      manufacturer_id: row.manufacturerId,
-    }));
+    return mapPage(page, (entry) => ({ ...toLookup(entry, language), manufacturer_id: entry.row.manufacturerId }));
   }
 
   async listCurrencies(query: ListQuery, language: LanguageCode): Promise<Paged<Currency>> {
@@ -271,6 +254,13 @@ export class LookupsService {
       .where(and(eq(table.id, id), eq(table.status, 1)));
     if (!found) throw notFound(messageKey);
   }
+}
+
+function toLookup(
+  { row, name }: { row: { id: number; status: number; addedDate: Date }; name: string },
+  language: LanguageCode,
+): Lookup {
+  return { id: row.id, name, status: row.status, ...dates(row.addedDate, language) };
 }
 
 function dates(addedDate: Date, language: LanguageCode) {
