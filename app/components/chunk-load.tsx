@@ -49,6 +49,13 @@ function rememberPending(target: string | null) {
   }
 }
 
+function rememberClickedLink(event: MouseEvent) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.hasAttribute('download')) return;
+  if (anchor.origin === window.location.origin) rememberPending(`${anchor.pathname}${anchor.search}`);
+}
+
 /**
  * React Router reloads the current page when a page's code chunk fails to download. If this page load is
  * such a reload (a navigation elsewhere was under way and never finished), returns where it was going.
@@ -80,6 +87,10 @@ export function ChunkLoadWatchdog() {
   useEffect(() => {
     const failedTarget = failedNavigationTarget();
     if (failedTarget) setFailure({ target: failedTarget, reason: 'chunk' });
+    // A failed chunk can reload the page before React renders the "loading" state, so a link's target
+    // is also remembered at the click itself (capture phase: before the router handles it).
+    document.addEventListener('click', rememberClickedLink, true);
+    return () => document.removeEventListener('click', rememberClickedLink, true);
   }, []);
 
   useEffect(() => {
