@@ -3,6 +3,10 @@ import type { Paged } from '../contract/api.ts';
 import type { LanguageCode } from '../contract/constants.ts';
 import type { Blog, Category, ContentPage, ContentPageKind, Lookup, Subcategory } from '../contract/entities.ts';
 import type { ContactMessageInput } from '../contract/validation.ts';
+import type { AuthService, Viewer } from '../server/modules/auth/service.ts';
+import type { UsersService } from '../server/modules/users/service.ts';
+
+export type { RequestMeta, Viewer } from '../server/modules/auth/service.ts';
 
 /**
  * What route loaders may ask of the server. The server provides it per request through React Router's
@@ -28,6 +32,9 @@ export interface PageServices {
   getBlog(id: number, language: LanguageCode): Promise<Blog | null>;
   /** Throws an error with status 429 when this address has sent too many. */
   sendContactMessage(input: ContactMessageInput, sender: { ip: string }): Promise<void>;
+  /** Sign-up, sign-in and sessions (type-only reference: pages never import server code). */
+  auth: AuthService;
+  users: UsersService;
 }
 
 export interface AppContext {
@@ -36,6 +43,8 @@ export interface AppContext {
   cspNonce: string;
   /** The visitor's address (for per-address limits). */
   clientIp: string;
+  /** The signed-in user, or null for a visitor ("nologinuser"). */
+  viewer: Viewer | null;
 }
 
 export const appContext = createContext<AppContext>();

@@ -23,9 +23,12 @@ import { APP_VERSION } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
+import { currentViewer, isCrossSiteWrite } from './http/session.ts';
+import { authCallbackRoutes, authRoutes } from './modules/auth/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { createServices, pageServices } from './services.ts';
 
 declare module 'node:http' {
@@ -61,16 +64,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { threshold: 1024 });
   await registerOpenApi(app);
 
-  const services = createServices(database.db);
+  const services = createServices(database.db, config, app.log);
+  app.addHook('onClose', () => services.close());
   registerSystemRoutes(app, { pool: database.pool });
   await app.register(
     async (api) => {
+      api.addHook('onRequest', async (request) => {
+        if (isCrossSiteWrite(request, [config.publicUrl])) throw new AppError(403, 'api.crossSite');
+      });
       await api.register(lookupRoutes, { lookups: services.lookups });
       await api.register(contentRoutes, { content: services.content });
+      await api.register(authRoutes, { auth: services.auth });
+      await api.register(userRoutes, { auth: services.auth, users: services.users });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
     { prefix: '/api/v1' },
   );
+  await app.register(authCallbackRoutes, { prefix: '/api/auth', library: services.authLibrary });
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -87,12 +97,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       devServer: options.vite,
       // Loaded once here: the adapter's default re-imports the build module on every request.
       build: options.vite ? undefined : await loadServerBuild(),
-      getLoadContext(request) {
+      async getLoadContext(request, reply) {
         const context = new RouterContextProvider();
         context.set(appContext, {
           services: pageServices(services),
           cspNonce: request.raw.cspNonce ?? '',
           clientIp: request.ip,
+          viewer: await currentViewer(services.auth, request, reply),
         });
         return context;
       },

@@ -1,15 +1,44 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { PageServices } from '#app-context';
+import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createAuthLibrary } from './modules/auth/library.ts';
+import { authSecret } from './modules/auth/secret.ts';
+import { type AuthService, authServiceFor } from './modules/auth/service.ts';
 import { ContentService } from './modules/content/service.ts';
 import { LookupsService } from './modules/lookups/service.ts';
+import { UsersService } from './modules/users/service.ts';
+import { createMailer } from './platform/mail.ts';
+import { createLimiterFactory } from './platform/rate-limit.ts';
+import { createSmsSender } from './platform/sms.ts';
 
 export interface Services {
   lookups: LookupsService;
   content: ContentService;
+  auth: AuthService;
+  users: UsersService;
+  authLibrary: ReturnType<typeof createAuthLibrary>;
+  close(): Promise<void>;
 }
 
-export function createServices(db: Db): Services {
-  return { lookups: new LookupsService(db), content: new ContentService(db) };
+export function createServices(db: Db, config: Config, logger: Logger): Services {
+  const limiters = createLimiterFactory(config.REDIS_URL);
+  const authLibrary = createAuthLibrary({
+    db,
+    config,
+    secret: authSecret(config),
+    mailer: createMailer(config, logger),
+    sms: createSmsSender(config, logger),
+  });
+  const auth = authServiceFor(db, authLibrary, config, limiters.createLimiter);
+  return {
+    lookups: new LookupsService(db),
+    content: new ContentService(db),
+    auth,
+    users: new UsersService(db, config.uploadsDir, (userId) => auth.endAllSessions(userId)),
+    authLibrary,
+    close: () => limiters.close(),
+  };
 }
 
 /** The part of the services that page loaders use. */
@@ -23,5 +52,7 @@ export function pageServices(services: Services): PageServices {
     listBlogs: (query, language) => services.content.listBlogs(query, language),
     getBlog: (id, language) => services.content.findBlog(id, language),
     sendContactMessage: (input, sender) => services.content.sendContactMessage(input, sender),
+    auth: services.auth,
+    users: services.users,
   };
 }

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../http/errors.ts';
 
 export interface Limiter {
@@ -6,13 +7,54 @@ export interface Limiter {
   consume(key: string): Promise<void>;
 }
 
+export interface LimiterOptions {
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export type LimiterFactory = (options: LimiterOptions) => Limiter;
+
+/**
+ * Limits kept in Redis when `redisUrl` is given (so every app instance counts together), otherwise in
+ * this process. Returns the factory and a function that closes the Redis connection.
+ */
+export function createLimiterFactory(redisUrl?: string): { createLimiter: LimiterFactory; close(): Promise<void> } {
+  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  return {
+    createLimiter: (options) =>
+      wrap(
+        redis
+          ? new RateLimiterRedis({
+              storeClient: redis,
+              keyPrefix: `souk:${options.keyPrefix}`,
+              points: options.points,
+              duration: options.durationSeconds,
+              // While Redis is unreachable, count in memory rather than refuse everyone.
+              insuranceLimiter: memoryLimiter(options),
+            })
+          : memoryLimiter(options),
+      ),
+    close: async () => {
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}
+
 /** A limit of `points` attempts per key in `durationSeconds`, kept in this process. */
-export function createLimiter(options: { keyPrefix: string; points: number; durationSeconds: number }): Limiter {
-  const limiter = new RateLimiterMemory({
+export function createLimiter(options: LimiterOptions): Limiter {
+  return wrap(memoryLimiter(options));
+}
+
+function memoryLimiter(options: LimiterOptions) {
+  return new RateLimiterMemory({
     keyPrefix: options.keyPrefix,
     points: options.points,
     duration: options.durationSeconds,
   });
+}
+
+function wrap(limiter: RateLimiterAbstract): Limiter {
   return {
     async consume(key) {
       try {

@@ -1,14 +1,20 @@
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from './database.ts';
 
-/** The API (no web pages) on a database of its own, for `app.inject` requests. */
-export async function createTestApp() {
+/**
+ * The API (no web pages) on a database of its own, for `app.inject` requests. `env` adds configuration
+ * (SMTP_URL, provider settings); each app gets its own data folder (outbox, auth secret).
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: inject('uploadsDir') });
+  const dataDir = mkdtempSync(path.join(inject('uploadsDir'), 'app-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config: { ...config, uploadsDir: inject('uploadsDir') }, database, web: false });
   await app.ready();
   afterAll(() => app.close());
-  return { app, database };
+  return { app, database, config };
 }

@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService, RequestMeta, Viewer } from '../modules/auth/service.ts';
+import { AppError } from './errors.ts';
+import { requestLanguage } from './language.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewerLookup?: Promise<Viewer | null>;
+  }
+}
+
+export function fetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(', '));
+  }
+  return headers;
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { headers: fetchHeaders(request), ip: request.ip, language: requestLanguage(request) };
+}
+
+/**
+ * The signed-in user of this request, or null. Looking it up renews the session, so the renewed cookie
+ * is added to the reply. Looked up once per request.
+ */
+export function currentViewer(auth: AuthService, request: FastifyRequest, reply: FastifyReply) {
+  request.viewerLookup ??= auth.currentViewer(requestMeta(request)).then(({ viewer, cookies }) => {
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return viewer;
+  });
+  return request.viewerLookup;
+}
+
+/** The signed-in user, or a 401 asking to sign in. */
+export async function requireViewer(auth: AuthService, request: FastifyRequest, reply: FastifyReply) {
+  const viewer = await currentViewer(auth, request, reply);
+  if (!viewer) throw new AppError(401, 'auth.signInRequired');
+  return viewer;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF protection for cookie-authenticated writes: a browser always says where a request comes from
+ * (Origin, or Sec-Fetch-Site), and it must be this site. Bearer-token clients are not exposed to CSRF.
+ */
+export function isCrossSiteWrite(request: FastifyRequest, allowedOrigins: string[]) {
+  if (!UNSAFE_METHODS.has(request.method)) return false;
+  if (request.headers.authorization?.startsWith('Bearer ')) return false;
+  if (!request.headers.cookie?.includes('session_token=')) return false;
+  const origin = request.headers.origin;
+  if (origin) return !allowedOrigins.includes(origin) && origin !== `${request.protocol}://${request.host}`;
+  const site = request.headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+}

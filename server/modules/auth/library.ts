@@ -1,0 +1,255 @@
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { emailOTP } from 'better-auth/plugins/email-otp';
+import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { phoneNumber } from 'better-auth/plugins/phone-number';
+import { and, eq } from 'drizzle-orm';
+import { type LanguageCode, SESSION_LIFETIME_MS, USER_STATUS } from '../../../contract/constants.ts';
+import { pickLanguage } from '../../../contract/language.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { SmsSender } from '../../platform/sms.ts';
+import { codeMail, codeSms } from './messages.ts';
+
+/** The header through which the app hands the client's address to the auth library. */
+export const CLIENT_IP_HEADER = 'x-souk-client-ip';
+/** The header through which the app tells the library the language of codes it sends. */
+export const LANGUAGE_HEADER = 'x-souk-language';
+export const CODE_LIFETIME_SECONDS = 600;
+export const CODE_ATTEMPTS = 5;
+/** Phone-only accounts get an address that can never receive mail (RFC 2606 reserves .invalid). */
+export const PHONE_EMAIL_DOMAIN = 'phone.souk.invalid';
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export interface AuthLibraryOptions {
+  db: Db;
+  config: Config;
+  secret: string;
+  mailer: Mailer;
+  sms: SmsSender;
+}
+
+/**
+ * better-auth over our own tables: e-mail + password, e-mail codes (verification, password reset), phone
+ * codes, bearer tokens for API clients and Google/Facebook/Apple through generic OAuth so every provider's
+ * endpoints can be pointed at a local OpenID Connect server in tests (docs/decisions/0005).
+ */
+export function createAuthLibrary(options: AuthLibraryOptions) {
+  const { db, config, mailer, sms } = options;
+  const socialConfigs = socialProviderConfigs(db, config);
+  return betterAuth({
+    appName: 'Souk',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    telemetry: { enabled: false },
+    logger: { level: 'error' },
+    trustedOrigins: [config.publicUrl],
+    // Our routes count attempts per address and per account (see service.ts); the library's own would double-count.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      fields: {
+        name: 'userName',
+        email: 'userEmail',
+        emailVerified: 'emailVerify',
+        createdAt: 'addedDate',
+        updatedAt: 'updatedDate',
+      },
+      additionalFields: {
+        status: { type: 'number', input: false, defaultValue: USER_STATUS.active },
+        isBanned: { type: 'boolean', input: false, defaultValue: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_MS / 1000,
+      // Any request renews the session: it ends one day after the last action (SPEC.md 4).
+      updateAge: 0,
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [...SOCIAL_PROVIDERS] },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Whether a new account must confirm its e-mail is an app setting; the service marks it verified when not.
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+    },
+    emailVerification: { autoSignInAfterVerification: true },
+    advanced: {
+      cookiePrefix: 'souk',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Whatever the sign-in method, banned and deactivated accounts get no session.
+          before: async (session) => ((await mayHoldSession(db, session.userId)) ? undefined : false),
+        },
+      },
+      account: {
+        create: { after: async (account) => recordProviderIdentity(db, account) },
+      },
+    },
+    plugins: [
+      bearer(),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_LIFETIME_SECONDS,
+        allowedAttempts: CODE_ATTEMPTS,
+        overrideDefaultEmailVerification: true,
+        sendVerificationOnSignUp: false,
+        async sendVerificationOTP({ email, otp, type }, context) {
+          await mailer.send(codeMail(languageOf(context), email, otp, type));
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: CODE_LIFETIME_SECONDS,
+        allowedAttempts: CODE_ATTEMPTS,
+        schema: { user: { fields: { phoneNumber: 'userPhone', phoneNumberVerified: 'phoneVerify' } } },
+        phoneNumberValidator: (value) => /^\+[1-9]\d{6,14}$/.test(value),
+        async sendOTP({ phoneNumber: to, code }, context) {
+          await sms.send(codeSms(languageOf(context), to, code));
+        },
+        signUpOnVerification: {
+          getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`,
+          getTempName: (value) => value,
+        },
+      }),
+      genericOAuth({ config: socialConfigs }),
+    ],
+  });
+}
+
+export type AuthLibrary = ReturnType<typeof createAuthLibrary>;
+
+/** Providers whose client id and secret are configured; the others get no button. */
+export function enabledSocialProviders(config: Config): SocialProvider[] {
+  return SOCIAL_PROVIDERS.filter((provider) => {
+    const prefix = provider.toUpperCase() as 'GOOGLE' | 'FACEBOOK' | 'APPLE';
+    return Boolean(config[`${prefix}_CLIENT_ID`] && config[`${prefix}_CLIENT_SECRET`]);
+  });
+}
+
+function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfig[] {
+  const enabled = new Set(enabledSocialProviders(config));
+  const all: GenericOAuthConfig[] = [
+    {
+      providerId: 'google',
+      discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+      clientId: config.GOOGLE_CLIENT_ID ?? '',
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      scopes: ['openid', 'email', 'profile'],
+      prompt: 'select_account',
+    },
+    {
+      providerId: 'facebook',
+      authorizationUrl: config.FACEBOOK_AUTHORIZATION_URL,
+      tokenUrl: config.FACEBOOK_TOKEN_URL,
+      userInfoUrl: config.FACEBOOK_USERINFO_URL,
+      clientId: config.FACEBOOK_CLIENT_ID ?? '',
+      clientSecret: config.FACEBOOK_CLIENT_SECRET,
+      scopes: ['email', 'public_profile'],
+    },
+    {
+      providerId: 'apple',
+      discoveryUrl: config.APPLE_DISCOVERY_URL,
+      clientId: config.APPLE_CLIENT_ID ?? '',
+      clientSecret: config.APPLE_CLIENT_SECRET,
+      scopes: ['openid', 'email', 'name'],
+      responseMode: 'form_post',
+    },
+  ];
+  return all
+    .filter((provider) => enabled.has(provider.providerId as SocialProvider))
+    .map((provider) => ({
+      ...provider,
+      mapProfileToUser: async (profile) => ({
+        email: profile.email ?? (await linkedProviderEmail(db, provider.providerId, profile)),
+        name: profileName(profile),
+        image: profilePicture(profile),
+      }),
+    }));
+}
+
+/**
+ * A provider that sends no e-mail this time (Apple sends it only on the first sign-in; Facebook accounts
+ * may have none) falls back to the e-mail recorded with the linked provider entry (SPEC.md 5).
+ */
+async function linkedProviderEmail(db: Db, providerId: string, profile: Record<string, unknown>) {
+  const subject = profile.sub ?? profile.id;
+  if (subject === undefined || subject === null) return undefined;
+  const [linked] = await db
+    .select({ providerEmail: accounts.providerEmail, userEmail: users.userEmail })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(accounts.providerId, providerId), eq(accounts.accountId, String(subject))))
+    .limit(1);
+  return linked?.providerEmail ?? linked?.userEmail ?? undefined;
+}
+
+function profileName(profile: Record<string, unknown>) {
+  if (typeof profile.name === 'string' && profile.name.trim()) return profile.name.trim();
+  const given = typeof profile.given_name === 'string' ? profile.given_name : '';
+  const family = typeof profile.family_name === 'string' ? profile.family_name : '';
+  return `${given} ${family}`.trim() || undefined;
+}
+
+function profilePicture(profile: Record<string, unknown>) {
+  const picture = profile.picture as string | { data?: { url?: string } } | undefined;
+  return typeof picture === 'string' ? picture : picture?.data?.url;
+}
+
+function languageOf(
+  context: { headers?: Headers | undefined; request?: Request | undefined } | null | undefined,
+): LanguageCode {
+  const headers = context?.headers ?? context?.request?.headers;
+  return pickLanguage({ query: headers?.get(LANGUAGE_HEADER) ?? undefined });
+}
+
+async function mayHoldSession(db: Db, userId: string) {
+  const [user] = await db
+    .select({ status: users.status, isBanned: users.isBanned })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(user && !user.isBanned && user.status !== USER_STATUS.deactivated);
+}
+
+const PROVIDER_COLUMNS = {
+  google: { id: 'googleId', verified: 'googleVerify' },
+  facebook: { id: 'facebookId', verified: 'facebookVerify' },
+  apple: { id: 'appleId', verified: 'appleVerify' },
+} as const;
+
+/** Keeps the spec's google_id / facebook_id / apple_id and the provider's e-mail in step with linked accounts. */
+async function recordProviderIdentity(
+  db: Db,
+  account: { userId: string; providerId: string; accountId: string; id: string },
+) {
+  const columns = PROVIDER_COLUMNS[account.providerId as SocialProvider];
+  if (!columns) return;
+  const [user] = await db.select({ email: users.userEmail }).from(users).where(eq(users.id, account.userId));
+  await db
+    .update(users)
+    .set({ [columns.id]: account.accountId, [columns.verified]: true })
+    .where(eq(users.id, account.userId));
+  await db.update(accounts).set({ providerEmail: user?.email }).where(eq(accounts.id, account.id));
+}

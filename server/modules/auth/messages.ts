@@ -1,0 +1,17 @@
+import type { LanguageCode } from '../../../contract/constants.ts';
+import { translate } from '../../i18n.ts';
+import type { MailMessage } from '../../platform/mail.ts';
+import type { SmsMessage } from '../../platform/sms.ts';
+
+type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
+
+/** The e-mail carrying a one-time code, in the reader's language. */
+export function codeMail(language: LanguageCode, to: string, code: string, purpose: CodePurpose): MailMessage {
+  const kind = purpose === 'forget-password' ? 'reset' : 'verify';
+  const t = (key: string) => translate(language, `mail.${kind}.${key}`, { code, minutes: 10 });
+  return { to, subject: t('subject'), text: `${t('greeting')}\n\n${t('body')}\n\n${code}\n\n${t('ignore')}\n` };
+}
+
+export function codeSms(language: LanguageCode, to: string, code: string): SmsMessage {
+  return { to, body: translate(language, 'sms.code', { code, minutes: 10 }) };
+}

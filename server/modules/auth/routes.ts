@@ -1,0 +1,249 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/api.ts';
+import {
+  emailCodeSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  phoneCodeSchema,
+  phoneLoginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '../../../contract/validation.ts';
+import { ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { currentViewer, fetchHeaders, requestMeta } from '../../http/session.ts';
+import { translate } from '../../i18n.ts';
+import { type AuthLibrary, CLIENT_IP_HEADER } from './library.ts';
+import type { AuthService, SignedIn } from './service.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+const signedInSchema = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  token: z.string().describe('Send as "Authorization: Bearer <token>"; browsers use the session cookie instead'),
+});
+const pendingSchema = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  status: z.literal(0),
+});
+const emailOnly = z.object({ user_email: z.email() });
+
+function sendSignedIn(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
+  reply.header('set-cookie', session.cookies);
+  const message = translate(requestLanguage(request), 'auth.loginSuccess');
+  return reply.send(ok({ user_id: session.userId, user_name: session.userName, token: session.token }, message));
+}
+
+export async function authRoutes(app: FastifyInstance, options: { auth: AuthService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { auth } = options;
+  const say = (request: FastifyRequest, key: string) => translate(requestLanguage(request), key);
+
+  api.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account; when e-mail verification is on, a code is e-mailed and status is 0 (pending)',
+        body: registerSchema,
+        response: {
+          200: envelopeSchema(z.union([signedInSchema, pendingSchema])),
+          409: errorEnvelopeSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await auth.register(request.body, requestMeta(request));
+      if (outcome.kind === 'signedIn') return sendSignedIn(request, reply, outcome.session);
+      const { userId, userName, userEmail } = outcome.pending;
+      return ok(
+        { user_id: userId, user_name: userName, user_email: userEmail, status: 0 as const },
+        say(request, 'auth.codeSent'),
+      );
+    },
+  );
+
+  api.post(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm a pending account with the e-mailed code; signs it in',
+        body: emailCodeSchema,
+        response: { 200: envelopeSchema(signedInSchema), ...errors },
+      },
+    },
+    async (request, reply) => sendSignedIn(request, reply, await auth.verifyEmail(request.body, requestMeta(request))),
+  );
+
+  api.post(
+    '/auth/resend-code',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a new verification code to a pending account',
+        body: emailOnly,
+        response: { 200: envelopeSchema(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resendEmailCode(request.body, requestMeta(request));
+      return ok(null, say(request, 'auth.codeResent'));
+    },
+  );
+
+  api.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        body: loginSchema.extend({ device_token: z.string().max(500).optional() }),
+        response: { 200: envelopeSchema(signedInSchema), ...errors },
+      },
+    },
+    async (request, reply) => sendSignedIn(request, reply, await auth.login(request.body, requestMeta(request))),
+  );
+
+  api.post(
+    '/auth/logout',
+    {
+      schema: { tags: ['accounts'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request, reply) => {
+      reply.header('set-cookie', await auth.logout(requestMeta(request)));
+      return ok(null);
+    },
+  );
+
+  api.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a password reset code (the answer is the same for unknown addresses)',
+        body: forgotPasswordSchema,
+        response: { 200: envelopeSchema(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body, requestMeta(request));
+      return ok(null, say(request, 'auth.resetCodeSent'));
+    },
+  );
+
+  api.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the e-mailed code; ends every session of the account',
+        body: resetPasswordSchema,
+        response: { 200: envelopeSchema(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body, requestMeta(request));
+      return ok(null, say(request, 'auth.passwordReset'));
+    },
+  );
+
+  api.post(
+    '/auth/phone/send-code',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Text a sign-in code to a phone number (international format)',
+        body: phoneLoginSchema,
+        response: { 200: envelopeSchema(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth.sendPhoneCode(request.body, requestMeta(request));
+      return ok(null, say(request, 'auth.smsSent'));
+    },
+  );
+
+  api.post(
+    '/auth/phone/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with the texted code; the first sign-in creates the account',
+        body: phoneCodeSchema,
+        response: { 200: envelopeSchema(signedInSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendSignedIn(request, reply, await auth.verifyPhoneCode(request.body, requestMeta(request))),
+  );
+
+  api.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Who is signed in (user_id "nologinuser" for visitors); renews the session',
+        response: {
+          200: envelopeSchema(
+            z.object({ user_id: z.string(), user_name: z.string().nullable(), is_admin: z.boolean() }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await currentViewer(auth, request, reply);
+      return ok({
+        user_id: viewer?.userId ?? 'nologinuser',
+        user_name: viewer?.userName ?? null,
+        is_admin: viewer?.isAdmin ?? false,
+      });
+    },
+  );
+
+  api.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The social sign-in providers this site has configured',
+        response: { 200: envelopeSchema(z.array(z.enum(['google', 'facebook', 'apple']))) },
+      },
+    },
+    async () => ok(auth.enabledSocialProviders()),
+  );
+}
+
+/**
+ * The auth library's own HTTP face, limited to what browsers must reach directly: the OAuth provider
+ * callbacks (GET, or POST for Apple's form_post). Everything else goes through /api/v1/auth.
+ */
+export async function authCallbackRoutes(app: FastifyInstance, options: { library: AuthLibrary }) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = `${request.protocol}://${request.host}${request.url}`;
+    const headers = fetchHeaders(request);
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    const body = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
+    const response = await options.library.handler(new Request(url, { method: request.method, headers, body }));
+    reply.status(response.status);
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(await response.text());
+  };
+  app.get('/callback/:providerId', { schema: { hide: true } }, handle);
+  app.post('/callback/:providerId', { schema: { hide: true } }, handle);
+}

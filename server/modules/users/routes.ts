@@ -1,0 +1,234 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/api.ts';
+import { userSchema } from '../../../contract/entities.ts';
+import {
+  passwordUpdateSchema,
+  phoneChangeCodeSchema,
+  phoneChangeSchema,
+  profileUpdateSchema,
+  userSettingsSchema,
+} from '../../../contract/validation.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { currentViewer, requestMeta, requireViewer } from '../../http/session.ts';
+import { translate } from '../../i18n.ts';
+import type { AuthService } from '../auth/service.ts';
+import { MAX_PHOTO_BYTES, type UsersService } from './service.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+const done = envelopeSchema(z.null());
+const settingsSchema = z.object({ show_profile_on_items: z.boolean(), show_notifications: z.boolean() });
+
+export async function userRoutes(app: FastifyInstance, options: { auth: AuthService; users: UsersService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, users } = options;
+  const say = (request: FastifyRequest, key: string) => translate(requestLanguage(request), key);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
+
+  api.get(
+    '/users/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user’s own profile',
+        response: { 200: envelopeSchema(userSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      return ok(await users.profile(viewer.userId, viewer));
+    },
+  );
+
+  api.get(
+    '/users/:userId',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'A public profile; e-mail and phone only when the owner shows them',
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        response: { 200: envelopeSchema(userSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await currentViewer(auth, request, reply);
+      return ok(await users.profile(request.params.userId, viewer));
+    },
+  );
+
+  api.post(
+    '/users/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Update the profile',
+        body: profileUpdateSchema,
+        response: { 200: envelopeSchema(userSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await users.updateProfile(viewer.userId, request.body);
+      return ok(await users.profile(viewer.userId, viewer), say(request, 'profile.updated'));
+    },
+  );
+
+  api.post(
+    '/users/me/photos/:kind',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Upload the profile or cover photo (multipart, field "file"; JPEG, PNG, WebP, GIF, HEIF or AVIF)',
+        params: z.object({ kind: z.enum(['profile', 'cover']) }),
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(z.object({ img_path: z.string() })), 413: errorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      if (!request.isMultipart()) throw new AppError(400, 'users.photoNotImage');
+      const file = await request.file();
+      if (!file) throw new AppError(400, 'users.photoNotImage');
+      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'users.photoTooLarge');
+        throw error;
+      });
+      const imgPath = await users.savePhoto(viewer.userId, request.params.kind, bytes);
+      return ok({ img_path: imgPath }, say(request, 'profile.updated'));
+    },
+  );
+
+  api.post(
+    '/users/me/password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password; other sessions end',
+        body: passwordUpdateSchema,
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await auth.changePassword(viewer.userId, request.body.password, requestMeta(request));
+      return ok(null, say(request, 'settings.passwordUpdated'));
+    },
+  );
+
+  api.get(
+    '/users/me/settings',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Profile-on-items and notification settings',
+        response: { 200: envelopeSchema(settingsSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      return ok(await users.settings(viewer.userId));
+    },
+  );
+
+  api.post(
+    '/users/me/settings',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Show or hide the profile on item cards, and notifications',
+        body: userSettingsSchema,
+        response: { 200: envelopeSchema(settingsSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await users.updateSettings(viewer.userId, request.body);
+      return ok(await users.settings(viewer.userId), say(request, 'settings.saved'));
+    },
+  );
+
+  api.post(
+    '/users/me/deactivate',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Deactivate the account (irreversible: no more sign-in, listings leave public lists, data is kept)',
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await users.deactivate(viewer.userId);
+      reply.header('set-cookie', auth.clearedSessionCookies());
+      return ok(null, say(request, 'settings.deactivated'));
+    },
+  );
+
+  api.post(
+    '/users/me/phone/send-code',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Text a code to a new phone number',
+        body: phoneChangeSchema,
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await auth.sendPhoneChangeCode(viewer.userId, request.body.user_phone, requestMeta(request));
+      return ok(null, say(request, 'auth.smsSent'));
+    },
+  );
+
+  api.post(
+    '/users/me/phone/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the new phone number with the texted code',
+        body: phoneChangeCodeSchema,
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await auth.confirmPhoneChange(viewer.userId, request.body.user_phone, request.body.code, requestMeta(request));
+      return ok(null, say(request, 'profile.phoneChanged'));
+    },
+  );
+
+  api.post(
+    '/admin/users/:userId/:action',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ban, unban, verify, reject or unpublish an account (administrators only)',
+        params: z.object({
+          userId: z.string().min(1).max(100),
+          action: z.enum(['ban', 'unban', 'verify', 'reject', 'unpublish']),
+        }),
+        response: { 200: envelopeSchema(userSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await users.applyAdminAction(viewer, request.params.userId, request.params.action);
+      return ok(
+        await users.profile(request.params.userId, viewer),
+        say(request, `admin.done.${request.params.action}`),
+      );
+    },
+  );
+}

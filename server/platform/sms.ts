@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../config.ts';
+import { writeToOutbox } from './outbox.ts';
+
+export interface SmsMessage {
+  to: string;
+  body: string;
+}
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+type SmsConfig = Pick<Config, 'SMS_API_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM' | 'outboxDir'>;
+
+/**
+ * Twilio's Messages API (or any service speaking it, at SMS_API_URL) when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN
+ * and SMS_FROM are set; otherwise the outbox folder and the log.
+ */
+export function createSmsSender(config: SmsConfig, logger: Logger): SmsSender {
+  const { SMS_ACCOUNT_SID: accountSid, SMS_AUTH_TOKEN: authToken, SMS_FROM: from } = config;
+  if (!accountSid || !authToken || !from) {
+    return {
+      async send(message) {
+        const file = await writeToOutbox(config.outboxDir, 'sms', { ...message });
+        logger.info({ to: message.to, file }, 'SMS written to the outbox (the SMS service is not configured)');
+      },
+    };
+  }
+  const endpoint = new URL(`/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, config.SMS_API_URL);
+  const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+  return {
+    async send(message) {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ To: message.to, From: from, Body: message.body }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) {
+        const detail = await response.text().catch(() => '');
+        throw new Error(`The SMS service answered ${response.status}: ${detail.slice(0, 300)}`);
+      }
+    },
+  };
+}
