@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
+const APP_URL = `http://127.0.0.1:${PORT}`;
+const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -32,13 +35,35 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /shell\.spec\.ts/ },
   ],
-  webServer: {
-    // A fresh data folder per run: the first start creates the database and seeds the demo data.
-    command: 'rm -rf data/e2e && node scripts/build-if-needed.mjs && exec node server/main.ts',
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'data/e2e', LOG_LEVEL: 'warn' },
-    timeout: 180_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+  webServer: [
+    {
+      // The local OpenID Connect provider that stands in for Google and Apple.
+      command: 'exec node e2e/support/oidc-server.ts',
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: String(OIDC_PORT), OIDC_APP_URL: APP_URL },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // A fresh data folder per run: the first start creates the database and seeds the demo data.
+      command: 'rm -rf data/e2e && node scripts/build-if-needed.mjs && exec node server/main.ts',
+      url: `${APP_URL}/readyz`,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: APP_URL,
+        DATA_DIR: 'data/e2e',
+        LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: 'souk-google',
+        GOOGLE_CLIENT_SECRET: 'google-secret-for-tests',
+        GOOGLE_DISCOVERY_URL: `${OIDC_URL}/.well-known/openid-configuration`,
+        APPLE_CLIENT_ID: 'souk-apple',
+        APPLE_CLIENT_SECRET: 'apple-secret-for-tests',
+        APPLE_DISCOVERY_URL: `${OIDC_URL}/.well-known/openid-configuration`,
+      },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 });

@@ -32,6 +32,8 @@ export interface PageServices {
   getBlog(id: number, language: LanguageCode): Promise<Blog | null>;
   /** Throws an error with status 429 when this address has sent too many. */
   sendContactMessage(input: ContactMessageInput, sender: { ip: string }): Promise<void>;
+  /** The cities people can choose for their profile, in the page's language. */
+  listCities(language: LanguageCode): Promise<Array<{ id: number; name: string }>>;
   /** Sign-up, sign-in and sessions (type-only reference: pages never import server code). */
   auth: AuthService;
   users: UsersService;

@@ -12,11 +12,14 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
+import { appContext } from '#app-context';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES } from '../contract/constants.ts';
 import { languageCookie, pageLanguage, readCookie } from '../contract/language.ts';
 import type { Route } from './+types/root';
+import { readFlash } from './account.server.ts';
 import { ChunkLoadWatchdog, isChunkLoadError, LoadFailure } from './components/chunk-load.tsx';
 import { DialogProvider } from './components/dialogs.tsx';
+import { FlashNotice } from './components/flash-notice.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { NotFound } from './components/not-found.tsx';
@@ -28,25 +31,29 @@ import { loadMessages } from './i18n/resources.ts';
 import { useNonce } from './nonce.ts';
 import './app.css';
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = pageLanguage(request);
   const headers = new Headers();
   if (url.searchParams.has('lang') && readCookie(request.headers.get('cookie'), 'lang') !== language) {
     headers.append('Set-Cookie', languageCookie(language));
   }
+  const flash = readFlash(request);
+  if (flash.clear) headers.append('Set-Cookie', flash.clear);
+  const viewer = context.get(appContext).viewer;
   return data(
     {
       language,
       messages: await loadMessages(language),
       origin: url.origin,
-      // Accounts come with the sign-in issue; until then everyone is a visitor ("nologinuser").
-      viewer: null as Viewer | null,
+      viewer: viewer && { userId: viewer.userId, userName: viewer.userName, photo: viewer.photo },
+      flash: flash.messageKey,
     },
     { headers },
   );
 }
 
+/** The signed-in user as the page shows them; null for a visitor ("nologinuser"). */
 export interface Viewer {
   userId: string;
   userName: string;
@@ -125,6 +132,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       {!isChat && <Footer />}
+      <FlashNotice messageKey={rootData?.flash ?? null} />
       <PrivacyConsent />
       <ChunkLoadWatchdog />
     </DialogProvider>

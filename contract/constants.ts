@@ -111,3 +111,7 @@ export const DEFAULT_ITEM_STATUS_FILTER = ITEM_STATUS.active;
 
 /** Error codes of SPEC.md 8 whose meaning the spec leaves open; used for "not allowed" and "not found". */
 export const ERROR_CODES = { forbidden: 10001, notFound: 10002 } as const;
+
+/** Social sign-in providers; each shows a button only when the site has configured it. */
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

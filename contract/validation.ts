@@ -110,6 +110,8 @@ export const registerSchema = z
   .refine((form) => form.user_password === form.confirm_password, {
     message: VALIDATION.passwordsMismatch,
     path: ['confirm_password'],
+    // Reported together with the other problems of the form, not only once they are fixed.
+    when: ({ value }) => typeof value === 'object' && value !== null,
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -131,6 +133,7 @@ export const resetPasswordSchema = z
   .refine((form) => form.password === form.confirm_password, {
     message: VALIDATION.passwordsMismatch,
     path: ['confirm_password'],
+    when: ({ value }) => typeof value === 'object' && value !== null,
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
@@ -146,6 +149,7 @@ export const passwordUpdateSchema = z
   .refine((form) => form.password === form.confirm_password, {
     message: VALIDATION.passwordConfirm,
     path: ['confirm_password'],
+    when: ({ value }) => typeof value === 'object' && value !== null,
   });
 export type PasswordUpdateInput = z.infer<typeof passwordUpdateSchema>;
 

@@ -52,6 +52,11 @@ export function pageServices(services: Services): PageServices {
     listBlogs: (query, language) => services.content.listBlogs(query, language),
     getBlog: (id, language) => services.content.findBlog(id, language),
     sendContactMessage: (input, sender) => services.content.sendContactMessage(input, sender),
+    listCities: async (language) => {
+      const query = { limit: 200, offset: 0, orderBy: 'ordering', orderType: 'asc' } as const;
+      const page = await services.lookups.listLocations(query, language);
+      return page.items.map(({ id, name }) => ({ id, name }));
+    },
     auth: services.auth,
     users: services.users,
   };

@@ -3,8 +3,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, Heart, LogIn, LogOut, Menu, MessageCircle, Plus, User, UserPlus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Form, Link, NavLink, useLocation, useSubmit } from 'react-router';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../contract/constants.ts';
+import { redirectQueryFor } from '../redirect.ts';
 import type { Viewer } from '../root.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { Logo } from './logo.tsx';
@@ -119,6 +120,7 @@ function memberMenu(t: (key: string) => string) {
 
 function AvatarMenu({ viewer }: { viewer: Viewer }) {
   const { t, i18n } = useTranslation();
+  const submit = useSubmit();
   return (
     <DropdownMenu.Root dir={i18n.dir()}>
       <DropdownMenu.Trigger className="rounded-full" aria-label={t('nav.accountMenu')} data-testid="avatar-menu">
@@ -145,8 +147,12 @@ function AvatarMenu({ viewer }: { viewer: Viewer }) {
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item asChild>
-            <LogoutButton className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-slate-800" />
+          <DropdownMenu.Item
+            onSelect={() => submit(null, { method: 'post', action: '/logout' })}
+            className="flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-slate-800"
+          >
+            <LogOut className="size-4" aria-hidden />
+            {t('nav.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -168,7 +174,7 @@ function LogoutButton({ className }: { className: string }) {
 
 function Avatar({ viewer }: { viewer: Viewer }) {
   if (viewer.photo) {
-    return <img src={`/uploads/${viewer.photo}`} alt="" className="size-9 rounded-full object-cover" />;
+    return <img src={viewer.photo} alt="" className="size-9 rounded-full object-cover" />;
   }
   return (
     <span className="flex size-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
@@ -234,24 +240,10 @@ function MobileMenu({ viewer }: { viewer: Viewer | null }) {
   );
 }
 
-/**
- * `?redirect=` for the login and register links: the name of the page the visitor is on, with its
- * params and query only when that page is an item or an item list (SPEC.md 2 "Route behaviour").
- */
+/** `?redirect=` naming the current page, for the login and register links (SPEC.md 2 Route behaviour). */
 function useRedirectQuery() {
   const { pathname, search } = useLocation();
-  const page = pathname.split('/')[1] ?? '';
-  if (!page || page === 'login' || page === 'register') return '';
-  const carriesState = page === 'item' || page === 'item-list';
-  const params = new URLSearchParams({ redirect: page });
-  if (carriesState) {
-    const rest = pathname.split('/').slice(2).join('/');
-    if (rest) params.set('params', rest);
-    const query = new URLSearchParams(search);
-    query.delete('lang');
-    if (query.size > 0) params.set('query', query.toString());
-  }
-  return `?${params.toString()}`;
+  return redirectQueryFor(pathname, search);
 }
 
 function useScrolledPast(threshold: number) {

@@ -12,8 +12,9 @@ import { createTestDatabase } from './database.ts';
 export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(inject('uploadsDir'), 'app-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config: { ...config, uploadsDir: inject('uploadsDir') }, database, web: false });
+  const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
+  const config = { ...loaded, uploadsDir: inject('uploadsDir') };
+  const app = await buildApp({ config, database, web: false });
   await app.ready();
   afterAll(() => app.close());
   return { app, database, config };

@@ -6,7 +6,13 @@ import { emailOTP } from 'better-auth/plugins/email-otp';
 import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { and, eq } from 'drizzle-orm';
-import { type LanguageCode, SESSION_LIFETIME_MS, USER_STATUS } from '../../../contract/constants.ts';
+import {
+  type LanguageCode,
+  SESSION_LIFETIME_MS,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+  USER_STATUS,
+} from '../../../contract/constants.ts';
 import { pickLanguage } from '../../../contract/language.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -23,8 +29,6 @@ export const CODE_LIFETIME_SECONDS = 600;
 export const CODE_ATTEMPTS = 5;
 /** Phone-only accounts get an address that can never receive mail (RFC 2606 reserves .invalid). */
 export const PHONE_EMAIL_DOMAIN = 'phone.souk.invalid';
-export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export interface AuthLibraryOptions {
   db: Db;
@@ -49,7 +53,7 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
     secret: options.secret,
     telemetry: { enabled: false },
     logger: { level: 'error' },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     // Our routes count attempts per address and per account (see service.ts); the library's own would double-count.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {
@@ -141,6 +145,16 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
 
 export type AuthLibrary = ReturnType<typeof createAuthLibrary>;
 
+/**
+ * This site, plus Apple's sign-in origin when Apple is on: Apple posts the sign-in result back to us
+ * from its own pages (response_mode=form_post).
+ */
+function trustedOrigins(config: Config) {
+  const origins = [config.publicUrl];
+  if (enabledSocialProviders(config).includes('apple')) origins.push(new URL(config.APPLE_DISCOVERY_URL).origin);
+  return origins;
+}
+
 /** Providers whose client id and secret are configured; the others get no button. */
 export function enabledSocialProviders(config: Config): SocialProvider[] {
   return SOCIAL_PROVIDERS.filter((provider) => {
@@ -158,7 +172,6 @@ function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfig[] {
       clientId: config.GOOGLE_CLIENT_ID ?? '',
       clientSecret: config.GOOGLE_CLIENT_SECRET,
       scopes: ['openid', 'email', 'profile'],
-      prompt: 'select_account',
     },
     {
       providerId: 'facebook',

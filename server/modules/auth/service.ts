@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { USER_STATUS } from '../../../contract/constants.ts';
+import { type SocialProvider, USER_STATUS } from '../../../contract/constants.ts';
 import type {
   EmailCodeInput,
   ForgotPasswordInput,
@@ -13,13 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { appSettings, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
-import {
-  type AuthLibrary,
-  CLIENT_IP_HEADER,
-  enabledSocialProviders,
-  LANGUAGE_HEADER,
-  type SocialProvider,
-} from './library.ts';
+import { type AuthLibrary, CLIENT_IP_HEADER, enabledSocialProviders, LANGUAGE_HEADER } from './library.ts';
 
 /** What the service needs to know about the request it serves. */
 export interface RequestMeta {

@@ -1,0 +1,83 @@
+import { data, redirect } from 'react-router';
+import { type AppContext, appContext, type RequestMeta } from '#app-context';
+import { pageLanguage, readCookie } from '../contract/language.ts';
+import type { FieldErrors } from './form-errors.ts';
+
+type RouterContext = { get(key: typeof appContext): AppContext };
+
+/** What account services need to know about a page request. */
+export function pageRequestMeta(request: Request, context: RouterContext): RequestMeta {
+  return { headers: request.headers, ip: context.get(appContext).clientIp, language: pageLanguage(request) };
+}
+
+const FLASH_COOKIE = 'souk_flash';
+
+/** A message (locale key) to show once on the next page. */
+export const flashCookie = (messageKey: string) =>
+  `${FLASH_COOKIE}=${encodeURIComponent(messageKey)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+
+export function readFlash(request: Request): { messageKey: string | null; clear: string | null } {
+  const messageKey = readCookie(request.headers.get('cookie'), FLASH_COOKIE) ?? null;
+  const valid = messageKey && /^[a-zA-Z.]{1,80}$/.test(messageKey) ? messageKey : null;
+  return {
+    messageKey: valid,
+    clear: messageKey ? `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` : null,
+  };
+}
+
+/** Short-lived state between two steps of a flow (pending e-mail verification, phone code), never a secret. */
+export function stepCookie(name: string, value: Record<string, string> | null) {
+  if (!value) return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+  const encoded = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${name}=${encoded}; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax`;
+}
+
+export function readStepCookie<T extends Record<string, string>>(request: Request, name: string, keys: Array<keyof T>) {
+  const raw = readCookie(request.headers.get('cookie'), name);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return keys.every((key) => typeof value[key as string] === 'string') ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const PENDING_EMAIL_COOKIE = 'souk_pending_email';
+export const PENDING_PHONE_COOKIE = 'souk_pending_phone';
+
+/** Redirects after signing in, setting the session cookies and the 'Login Success' notice. */
+export function signedInRedirect(target: string, cookies: string[], extra: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of [...cookies, ...extra, flashCookie('auth.loginSuccess')]) headers.append('Set-Cookie', cookie);
+  return redirect(target, { headers });
+}
+
+export type FormResult = { ok: false; errors: FieldErrors; formError?: string; values?: Record<string, string> };
+
+/** A refused form: field errors, or a message for the whole form from a service error. */
+export function formFailure(errors: FieldErrors, status = 400, formError?: string) {
+  return data<FormResult>({ ok: false, errors, formError }, { status });
+}
+
+/** The status and locale key of a service error the person should read (AppError); rethrows anything else. */
+export function userFacingFailure(error: unknown): { status: number; messageKey: string } {
+  const failure = error as { status?: number; messageKey?: string };
+  if (typeof failure.status === 'number' && typeof failure.messageKey === 'string' && failure.status < 500) {
+    return { status: failure.status, messageKey: failure.messageKey };
+  }
+  throw error;
+}
+
+/** Turns a service error into a form message. */
+export function serviceFailure(error: unknown) {
+  const { status, messageKey } = userFacingFailure(error);
+  return formFailure({}, status, messageKey);
+}
+
+/** Sends visitors to the login page, naming this page as where to come back to. */
+export function requireSignedIn(context: RouterContext, page: string) {
+  const viewer = context.get(appContext).viewer;
+  if (!viewer) throw redirect(`/login?redirect=${page}`);
+  return viewer;
+}

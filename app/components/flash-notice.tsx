@@ -1,0 +1,38 @@
+import { CheckCircle2, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const VISIBLE_MS = 6000;
+
+/** A one-time notice handed over by the previous step ('Login Success', 'Profile has been updated.'). */
+export function FlashNotice({ messageKey }: { messageKey: string | null }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(messageKey);
+  useEffect(() => {
+    setShown(messageKey);
+    if (!messageKey) return;
+    const timer = setTimeout(() => setShown(null), VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [messageKey]);
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+      {shown && (
+        <p
+          data-testid="flash-notice"
+          className="pointer-events-auto flex items-center gap-3 rounded-2xl bg-slate-900 px-4 py-3 text-white shadow-xl dark:bg-white dark:text-slate-900"
+        >
+          <CheckCircle2 className="size-5 shrink-0 text-emerald-400 dark:text-emerald-600" aria-hidden />
+          <span>{t(shown)}</span>
+          <button
+            type="button"
+            onClick={() => setShown(null)}
+            aria-label={t('dialog.close')}
+            className="rounded-full p-1 hover:bg-white/10 dark:hover:bg-slate-900/10"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

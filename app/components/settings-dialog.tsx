@@ -1,0 +1,159 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Settings, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { passwordUpdateSchema } from '../../contract/validation.ts';
+import type { FieldErrors } from '../form-errors.ts';
+import { useDialog } from './dialogs.tsx';
+import { Field, FormAlert, SubmitButton, useFormErrors } from './form.tsx';
+
+type Result = { ok: true; notice: string; intent: string } | { ok: false; errors: FieldErrors; formError?: string };
+
+/** The user settings modal: password update, what others see, and deactivation (SPEC.md 2 Modals). */
+export function SettingsDialog({
+  settings,
+  triggerClassName,
+}: {
+  settings: { show_profile_on_items: boolean; show_notifications: boolean };
+  triggerClassName: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className={triggerClassName}>
+        <Settings className="size-4" aria-hidden />
+        {t('profile.settings')}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          dir={i18n.dir()}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:inset-x-auto sm:start-1/2 sm:top-1/2 sm:bottom-auto sm:w-[28rem] sm:-translate-y-1/2 sm:rounded-3xl sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2 dark:bg-slate-900"
+        >
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-xl font-bold">{t('settings.title')}</Dialog.Title>
+            <Dialog.Close
+              className="rounded-full p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label={t('dialog.close')}
+            >
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{t('settings.title')}</Dialog.Description>
+          <div className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            <PasswordSection />
+            <DisplaySection settings={settings} />
+            <DeactivateSection />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Result>({ key: 'settings-password' });
+  const result = fetcher.data;
+  const { errors, validateFirst } = useFormErrors(
+    passwordUpdateSchema,
+    result && !result.ok ? result.errors : undefined,
+  );
+  return (
+    <section className="py-4" aria-labelledby="settings-password">
+      <h3 id="settings-password" className="font-semibold">
+        {t('settings.passwordSection')}
+      </h3>
+      <fetcher.Form method="post" action="/profile" noValidate onSubmit={validateFirst} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="password" />
+        <FormAlert messageKey={result?.ok ? result.notice : null} tone="success" />
+        <FormAlert messageKey={result && !result.ok ? result.formError : null} />
+        <Field
+          idPrefix="settings"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('settings.newPassword')}
+          hint={t('auth.passwordHint')}
+          errors={errors}
+        />
+        <Field
+          idPrefix="settings"
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          label={t('fields.confirm_password')}
+          errors={errors}
+        />
+        <SubmitButton
+          busy={fetcher.state !== 'idle'}
+          label={t('settings.updatePassword')}
+          busyLabel={t('profile.saving')}
+        />
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function DisplaySection({ settings }: { settings: { show_profile_on_items: boolean; show_notifications: boolean } }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Result>({ key: 'settings-display' });
+  const result = fetcher.data;
+  const toggles = [
+    { name: 'show_profile_on_items', label: t('settings.showProfileOnItems'), checked: settings.show_profile_on_items },
+    { name: 'show_notifications', label: t('settings.showNotifications'), checked: settings.show_notifications },
+  ];
+  return (
+    <section className="py-4" aria-labelledby="settings-display">
+      <h3 id="settings-display" className="font-semibold">
+        {t('settings.displaySection')}
+      </h3>
+      <fetcher.Form method="post" action="/profile" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="settings" />
+        {toggles.map((toggle) => (
+          <label key={toggle.name} className="flex items-center justify-between gap-4">
+            <span>{toggle.label}</span>
+            <input
+              type="checkbox"
+              name={toggle.name}
+              defaultChecked={toggle.checked}
+              className="size-5 accent-brand-600"
+            />
+          </label>
+        ))}
+        <FormAlert messageKey={result?.ok ? result.notice : null} tone="success" />
+        <SubmitButton busy={fetcher.state !== 'idle'} label={t('profile.save')} busyLabel={t('profile.saving')} />
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function DeactivateSection() {
+  const { t } = useTranslation();
+  const dialog = useDialog();
+  const fetcher = useFetcher({ key: 'settings-deactivate' });
+  const deactivate = async () => {
+    const confirmed = await dialog.confirm({
+      title: t('settings.deactivateConfirmTitle'),
+      message: t('settings.deactivateConfirmBody'),
+      confirmLabel: t('settings.deactivateButton'),
+    });
+    if (confirmed) fetcher.submit({ intent: 'deactivate' }, { method: 'post', action: '/profile' });
+  };
+  return (
+    <section className="pt-4" aria-labelledby="settings-deactivate">
+      <h3 id="settings-deactivate" className="font-semibold text-red-700 dark:text-red-400">
+        {t('settings.deactivateSection')}
+      </h3>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('settings.deactivateWarning')}</p>
+      <button
+        type="button"
+        onClick={deactivate}
+        disabled={fetcher.state !== 'idle'}
+        className="mt-3 inline-flex w-full items-center justify-center rounded-full border border-red-300 px-5 py-2.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
+      >
+        {t('settings.deactivateButton')}
+      </button>
+    </section>
+  );
+}

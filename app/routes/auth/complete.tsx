@@ -1,0 +1,10 @@
+import { redirect } from 'react-router';
+import { flashCookie } from '../../account.server.ts';
+import { redirectTarget } from '../../redirect.ts';
+import type { Route } from './+types/complete';
+
+/** Where a provider sign-in lands once the session cookie is set: say 'Login Success' and go on. */
+export function loader({ request }: Route.LoaderArgs) {
+  const target = redirectTarget(new URL(request.url).searchParams);
+  return redirect(target, { headers: { 'Set-Cookie': flashCookie('auth.loginSuccess') } });
+}

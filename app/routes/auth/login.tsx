@@ -1,0 +1,152 @@
+import { LogIn, Smartphone } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import { loginSchema } from '../../../contract/validation.ts';
+import {
+  formFailure,
+  PENDING_EMAIL_COOKIE,
+  pageRequestMeta,
+  readFlash,
+  serviceFailure,
+  signedInRedirect,
+  stepCookie,
+} from '../../account.server.ts';
+import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
+import { SocialSignIn } from '../../components/social-sign-in.tsx';
+import { fieldErrors } from '../../form-errors.ts';
+import { pageMeta } from '../../meta.ts';
+import { carriedRedirect, redirectTarget } from '../../redirect.ts';
+import type { Route } from './+types/login';
+
+const PROVIDER_ERRORS: Record<string, string> = {
+  google: 'auth.googleFailed',
+  facebook: 'auth.facebookFailed',
+  apple: 'auth.appleFailed',
+};
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { services, viewer } = context.get(appContext);
+  if (viewer) throw redirect(redirectTarget(url.searchParams));
+  const providerError = PROVIDER_ERRORS[url.searchParams.get('error') ?? ''];
+  // A notice handed over by another step (password reset, a failed provider start) shows here.
+  const flash = readFlash(request);
+  return data(
+    {
+      providers: services.auth.enabledSocialProviders(),
+      notice: providerError ?? flash.messageKey,
+      noticeIsError: Boolean(providerError) || flash.messageKey?.endsWith('Failed') === true,
+      back: carriedRedirect(url),
+    },
+    flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined,
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = loginSchema.safeParse(form);
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+  const { services } = context.get(appContext);
+  const url = new URL(request.url);
+  try {
+    const session = await services.auth.login(parsed.data, pageRequestMeta(request, context));
+    return signedInRedirect(redirectTarget(url.searchParams), session.cookies);
+  } catch (error) {
+    if ((error as { messageKey?: string }).messageKey === 'auth.pendingVerification') {
+      // Not verified yet: continue on the verification screen with a fresh code.
+      await services.auth.resendEmailCode(parsed.data, pageRequestMeta(request, context)).catch(() => undefined);
+      const pending = { userId: '', userName: '', userEmail: parsed.data.user_email.toLowerCase() };
+      return redirect(`/verify-email${carriedRedirect(url)}`, {
+        headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, pending) },
+      });
+    }
+    return serviceFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.loginTitle', description: 'meta.loginDescription' });
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { errors, validateFirst } = useFormErrors(loginSchema, actionData?.errors);
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
+  const { back } = loaderData;
+  return (
+    <AuthCard
+      icon={<LogIn className="size-6 rtl:-scale-x-100" aria-hidden />}
+      title={t('auth.loginTitle')}
+      intro={t('auth.loginIntro')}
+      footer={
+        <>
+          {t('auth.noAccount')}{' '}
+          <Link to={`/register${back}`} className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {t('auth.createAccount')}
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <FormAlert
+          messageKey={actionData?.formError ?? loaderData.notice}
+          tone={actionData?.formError || loaderData.noticeIsError ? 'error' : 'success'}
+        />
+        <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
+          <Field
+            idPrefix="login"
+            name="user_email"
+            type="email"
+            autoComplete="email"
+            label={t('fields.user_email')}
+            errors={errors}
+          />
+          <Field
+            idPrefix="login"
+            name="user_password"
+            type="password"
+            autoComplete="current-password"
+            label={t('fields.user_password')}
+            errors={errors}
+          />
+          <div className="flex justify-end">
+            <Link to="/forgotpassword" className="text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+              {t('auth.forgotLink')}
+            </Link>
+          </div>
+          <CheckboxField idPrefix="login" name="privacy" errors={errors} label={<PrivacyAgreement />} />
+          <SubmitButton busy={busy} label={t('auth.loginButton')} busyLabel={t('auth.signingIn')} />
+        </Form>
+        <Link
+          to={`/login/phone${back}`}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          <Smartphone className="size-5" aria-hidden />
+          {t('auth.withPhone')}
+        </Link>
+      </div>
+      <SocialSignIn providers={loaderData.providers} action={`/auth/social${back}`} />
+    </AuthCard>
+  );
+}
+
+/** "I agree to the privacy policy", the policy linked, in a new tab so the form keeps what was typed. */
+export function PrivacyAgreement() {
+  return (
+    <Trans
+      i18nKey="auth.agreePrivacy"
+      components={{
+        policy: (
+          // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
+          <a
+            href="/privacy"
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold text-brand-700 underline dark:text-brand-300"
+          />
+        ),
+      }}
+    />
+  );
+}

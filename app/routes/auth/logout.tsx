@@ -1,0 +1,16 @@
+import { redirect } from 'react-router';
+import { appContext } from '#app-context';
+import { flashCookie, pageRequestMeta } from '../../account.server.ts';
+import type { Route } from './+types/logout';
+
+/** Ends the session and returns to the dashboard (SPEC.md 2 Layout). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const cookies = await context.get(appContext).services.auth.logout(pageRequestMeta(request, context));
+  const headers = new Headers();
+  for (const cookie of [...cookies, flashCookie('auth.loggedOut')]) headers.append('Set-Cookie', cookie);
+  return redirect('/', { headers });
+}
+
+export function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,111 @@
+import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import { registerSchema } from '../../../contract/validation.ts';
+import {
+  formFailure,
+  PENDING_EMAIL_COOKIE,
+  pageRequestMeta,
+  serviceFailure,
+  signedInRedirect,
+  stepCookie,
+} from '../../account.server.ts';
+import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
+import { SocialSignIn } from '../../components/social-sign-in.tsx';
+import { fieldErrors } from '../../form-errors.ts';
+import { pageMeta } from '../../meta.ts';
+import { carriedRedirect, redirectTarget } from '../../redirect.ts';
+import type { Route } from './+types/register';
+import { PrivacyAgreement } from './login.tsx';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { services, viewer } = context.get(appContext);
+  if (viewer) throw redirect(redirectTarget(url.searchParams));
+  return { providers: services.auth.enabledSocialProviders(), back: carriedRedirect(url) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = registerSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+  const url = new URL(request.url);
+  try {
+    const outcome = await context
+      .get(appContext)
+      .services.auth.register(parsed.data, pageRequestMeta(request, context));
+    if (outcome.kind === 'signedIn') {
+      return signedInRedirect(redirectTarget(url.searchParams), outcome.session.cookies, [
+        stepCookie(PENDING_EMAIL_COOKIE, null),
+      ]);
+    }
+    // Kept for the verification step: who is waiting for a code, never the password.
+    return redirect(`/verify-email${carriedRedirect(url)}`, {
+      headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, { ...outcome.pending }) },
+    });
+  } catch (error) {
+    return serviceFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.registerTitle', description: 'meta.registerDescription' });
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { errors, validateFirst } = useFormErrors(registerSchema, actionData?.errors);
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/register') === true;
+  const { back } = loaderData;
+  const field = { idPrefix: 'register', errors };
+  return (
+    <AuthCard
+      icon={<UserPlus className="size-6" aria-hidden />}
+      title={t('auth.registerTitle')}
+      intro={t('auth.registerIntro')}
+      footer={
+        <>
+          {t('auth.haveAccount')}{' '}
+          <Link to={`/login${back}`} className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {t('auth.loginButton')}
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <FormAlert messageKey={actionData?.formError} />
+        <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
+          <Field {...field} name="user_name" autoComplete="name" label={t('fields.user_name')} />
+          <Field {...field} name="user_email" type="email" autoComplete="email" label={t('fields.user_email')} />
+          <Field
+            {...field}
+            name="user_phone"
+            type="tel"
+            autoComplete="tel"
+            dir="ltr"
+            label={t('auth.phoneOptional')}
+            hint={t('auth.phoneHint')}
+          />
+          <Field
+            {...field}
+            name="user_password"
+            type="password"
+            autoComplete="new-password"
+            label={t('fields.user_password')}
+            hint={t('auth.passwordHint')}
+          />
+          <Field
+            {...field}
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            label={t('fields.confirm_password')}
+          />
+          <CheckboxField {...field} name="privacy" label={<PrivacyAgreement />} />
+          <SubmitButton busy={busy} label={t('auth.registerButton')} busyLabel={t('auth.sending')} />
+        </Form>
+      </div>
+      <SocialSignIn providers={loaderData.providers} action={`/auth/social${back}`} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,36 @@
+import { redirect } from 'react-router';
+import { appContext } from '#app-context';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/constants.ts';
+import { flashCookie, pageRequestMeta } from '../../account.server.ts';
+import { carriedRedirect } from '../../redirect.ts';
+import type { Route } from './+types/social';
+
+/** Starts a Google, Facebook or Apple sign-in: sets the library's state cookie and goes to the provider. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const provider = String((await request.formData()).get('provider') ?? '');
+  const back = carriedRedirect(url);
+  const failed = (key: string) => redirect(`/login${back}`, { headers: { 'Set-Cookie': flashCookie(key) } });
+  if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider)) return failed('auth.providerDisabled');
+  const errorKey = `auth.${provider}Failed`;
+  try {
+    const { url: providerUrl, cookies } = await context.get(appContext).services.auth.startSocialSignIn(
+      provider as SocialProvider,
+      {
+        callbackURL: `${url.origin}/auth/complete${back}`,
+        errorCallbackURL: `${url.origin}/login${back ? `${back}&` : '?'}error=${provider}`,
+      },
+      pageRequestMeta(request, context),
+    );
+    if (!providerUrl) return failed(errorKey);
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+    return redirect(providerUrl, { headers });
+  } catch {
+    return failed(errorKey);
+  }
+}
+
+export function loader() {
+  return redirect('/login');
+}

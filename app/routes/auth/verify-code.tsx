@@ -1,0 +1,135 @@
+import { MessageSquareCode } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { appContext } from '#app-context';
+import { codeSchema } from '../../../contract/validation.ts';
+import {
+  formFailure,
+  PENDING_PHONE_COOKIE,
+  pageRequestMeta,
+  readStepCookie,
+  serviceFailure,
+  signedInRedirect,
+  stepCookie,
+} from '../../account.server.ts';
+import {
+  AuthCard,
+  Field,
+  FormAlert,
+  SubmitButton,
+  secondaryButtonClass,
+  useFormErrors,
+} from '../../components/form.tsx';
+import { fieldErrors } from '../../form-errors.ts';
+import { pageMeta } from '../../meta.ts';
+import { carriedRedirect, redirectTarget } from '../../redirect.ts';
+import type { Route } from './+types/verify-code';
+
+const codeForm = z.object({ code: codeSchema });
+
+const readPending = (request: Request) =>
+  readStepCookie<{ name: string; phone: string }>(request, PENDING_PHONE_COOKIE, ['name', 'phone']);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (context.get(appContext).viewer) throw redirect(redirectTarget(url.searchParams));
+  return { phone: readPending(request)?.phone ?? null, back: carriedRedirect(url) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const pending = readPending(request);
+  if (!pending) return formFailure({}, 400, 'auth.noPendingPhone');
+  const form = await request.formData();
+  const meta = pageRequestMeta(request, context);
+  const { auth } = context.get(appContext).services;
+  const person = { user_name: pending.name, user_phone: pending.phone };
+  try {
+    if (form.get('intent') === 'resend') {
+      await auth.sendPhoneCode(person, meta);
+      return data({ ok: true as const, notice: 'auth.smsSent' });
+    }
+    const parsed = codeForm.safeParse({ code: form.get('code') ?? '' });
+    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+    const session = await auth.verifyPhoneCode({ ...person, code: parsed.data.code }, meta);
+    return signedInRedirect(redirectTarget(new URL(request.url).searchParams), session.cookies, [
+      stepCookie(PENDING_PHONE_COOKIE, null),
+    ]);
+  } catch (error) {
+    return serviceFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.verifyCodeTitle', description: 'meta.verifyCodeDescription' });
+
+export default function VerifyCode({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const { errors, validateFirst } = useFormErrors(codeForm, failure?.errors);
+  const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  const { phone, back } = loaderData;
+  const icon = <MessageSquareCode className="size-6" aria-hidden />;
+  if (!phone) {
+    return (
+      <AuthCard icon={icon} title={t('auth.verifyCodeTitle')}>
+        <p className="text-slate-700 dark:text-slate-300">{t('auth.noPendingPhone')}</p>
+        <Link to={`/login/phone${back}`} className={`${secondaryButtonClass} mt-6 w-full`}>
+          {t('auth.withPhone')}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      icon={icon}
+      title={t('auth.verifyCodeTitle')}
+      intro={
+        <>
+          {t('auth.verifyCodeIntro', { phone: `\u2066${phone}\u2069` })} {t('auth.codeExpiresHint')}
+        </>
+      }
+      footer={
+        <Link to={`/login/phone${back}`} className="font-semibold text-brand-700 underline dark:text-brand-300">
+          {t('auth.changePhone')}
+        </Link>
+      }
+    >
+      <div className="space-y-4">
+        <FormAlert messageKey={failure?.formError} />
+        <FormAlert messageKey={actionData?.ok ? actionData.notice : null} tone="success" />
+        <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
+          <Field
+            idPrefix="verify-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            dir="ltr"
+            className="tracking-[0.5em]"
+            label={t('fields.code')}
+            errors={errors}
+          />
+          <SubmitButton
+            busy={submitting === 'verify'}
+            name="intent"
+            value="verify"
+            label={t('auth.verifyButton')}
+            busyLabel={t('auth.signingIn')}
+          />
+        </Form>
+        <Form method="post">
+          <SubmitButton
+            busy={submitting === 'resend'}
+            name="intent"
+            value="resend"
+            label={t('auth.resendCode')}
+            busyLabel={t('auth.sending')}
+            className={`${secondaryButtonClass} w-full`}
+          />
+        </Form>
+      </div>
+    </AuthCard>
+  );
+}

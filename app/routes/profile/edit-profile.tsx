@@ -1,0 +1,299 @@
+import { Camera, ImageUp, UserCog } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, redirect, useFetcher, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import type { LanguageCode } from '../../../contract/constants.ts';
+import { pageLanguage } from '../../../contract/language.ts';
+import { phoneChangeCodeSchema, phoneChangeSchema, profileUpdateSchema } from '../../../contract/validation.ts';
+import { flashCookie, formFailure, pageRequestMeta, requireSignedIn, serviceFailure } from '../../account.server.ts';
+import {
+  CheckboxField,
+  Field,
+  FieldError,
+  FormAlert,
+  inputClass,
+  SubmitButton,
+  useFormErrors,
+} from '../../components/form.tsx';
+import { PhoneChangeDialog } from '../../components/phone-change-dialog.tsx';
+import { ProfilePhoto, photoUrl } from '../../components/profile-view.tsx';
+import { type FieldErrors, fieldErrors } from '../../form-errors.ts';
+import { pageMeta } from '../../meta.ts';
+import type { Route } from './+types/edit-profile';
+
+/** A photo and the form fields around it; anything larger is refused before it is read. */
+const MAX_UPLOAD_BYTES = 9 * 1024 * 1024;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireSignedIn(context, 'edit-profile');
+  const { services } = context.get(appContext);
+  const language = pageLanguage(request) as LanguageCode;
+  const [user, cities] = await Promise.all([
+    services.users.profile(viewer.userId, viewer),
+    services.listCities(language),
+  ]);
+  return { user, cities };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireSignedIn(context, 'edit-profile');
+  const { auth, users } = context.get(appContext).services;
+  const length = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (!(length <= MAX_UPLOAD_BYTES)) return formFailure({}, 413, 'users.photoTooLarge');
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const meta = pageRequestMeta(request, context);
+  try {
+    if (intent === 'photo') {
+      const file = form.get('file');
+      const kind = form.get('kind') === 'cover' ? 'cover' : 'profile';
+      if (!(file instanceof File) || file.size === 0) return formFailure({}, 400, 'users.photoNotImage');
+      await users.savePhoto(viewer.userId, kind, Buffer.from(await file.arrayBuffer()));
+      return data({ ok: true as const, notice: 'profile.photoSaved' });
+    }
+    if (intent === 'phoneSend') {
+      const parsed = phoneChangeSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+      await auth.sendPhoneChangeCode(viewer.userId, parsed.data.user_phone, meta);
+      return data({ ok: true as const, notice: 'auth.smsSent', phone: parsed.data.user_phone });
+    }
+    if (intent === 'phoneVerify') {
+      const parsed = phoneChangeCodeSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+      await auth.confirmPhoneChange(viewer.userId, parsed.data.user_phone, parsed.data.code, meta);
+      return data({ ok: true as const, notice: 'profile.phoneChanged', changed: true });
+    }
+    const parsed = profileUpdateSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+    await users.updateProfile(viewer.userId, parsed.data);
+    return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('profile.updated') } });
+  } catch (error) {
+    return serviceFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.editProfileTitle', description: 'meta.editProfileDescription' });
+
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { user, cities } = loaderData;
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const { errors, validateFirst } = useFormErrors(profileUpdateSchema, failure?.errors);
+  const field = { idPrefix: 'profile', errors };
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-8" aria-labelledby="edit-heading">
+      <div className="flex items-center gap-3">
+        <UserCog className="size-8 text-brand-600 dark:text-brand-300" aria-hidden />
+        <h1 id="edit-heading" className="text-2xl font-bold">
+          {t('profile.editHeading')}
+        </h1>
+      </div>
+      <PhotoEditor user={user} />
+      <div className="mt-6 rounded-3xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+        <FormAlert messageKey={failure?.formError} />
+        <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
+          <input type="hidden" name="intent" value="profile" />
+          <Field
+            {...field}
+            name="user_name"
+            autoComplete="name"
+            defaultValue={user.user_name}
+            label={t('fields.user_name')}
+          />
+          <Field
+            {...field}
+            name="user_email"
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            defaultValue={user.user_email ?? ''}
+            label={t('fields.user_email')}
+            hint={t('profile.emailChangeHint')}
+          />
+          <div>
+            <p className="text-sm font-semibold">{t('profile.phoneSection')}</p>
+            <div className="mt-1 flex items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2.5 dark:border-slate-700">
+              <span dir="ltr" className={user.user_phone ? '' : 'text-slate-500'}>
+                {user.user_phone ?? t('profile.noPhone')}
+              </span>
+              <PhoneChangeDialog hasPhone={Boolean(user.user_phone)} />
+            </div>
+          </div>
+          <TextArea
+            name="user_about_me"
+            label={t('fields.user_about_me')}
+            defaultValue={user.user_about_me ?? ''}
+            errors={errors}
+          />
+          <Field
+            {...field}
+            name="user_address"
+            autoComplete="street-address"
+            defaultValue={user.user_address ?? ''}
+            label={t('fields.user_address')}
+          />
+          <div>
+            <label htmlFor="profile-city" className="text-sm font-semibold">
+              {t('fields.city')}
+            </label>
+            <select id="profile-city" name="city" defaultValue={user.city ?? ''} className={inputClass}>
+              <option value="">{t('profile.noCity')}</option>
+              {cities.map((city) => (
+                <option key={city.id} value={city.id}>
+                  {city.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              {...field}
+              name="whatsapp"
+              type="tel"
+              dir="ltr"
+              defaultValue={user.whatsapp ?? ''}
+              label={t('fields.whatsapp')}
+            />
+            <Field
+              {...field}
+              name="messenger"
+              dir="ltr"
+              defaultValue={user.messenger ?? ''}
+              label={t('fields.messenger')}
+            />
+          </div>
+          <CheckboxField
+            {...field}
+            name="is_show_email"
+            defaultChecked={user.is_show_email}
+            label={t('profile.showEmail')}
+          />
+          <CheckboxField
+            {...field}
+            name="is_show_phone"
+            defaultChecked={user.is_show_phone}
+            label={t('profile.showPhone')}
+          />
+          <SubmitButton
+            busy={navigation.state !== 'idle' && navigation.formData?.get('intent') === 'profile'}
+            label={t('profile.save')}
+            busyLabel={t('profile.saving')}
+          />
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+function TextArea({
+  name,
+  label,
+  defaultValue,
+  errors,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  errors: FieldErrors;
+}) {
+  const id = `profile-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={4}
+        defaultValue={defaultValue}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
+        className={inputClass}
+      />
+      <FieldError id={`${id}-error`} messageKey={errors[name]} field={label} />
+    </div>
+  );
+}
+
+/** Profile and cover photos: choosing a file uploads it at once; the page then shows the stored version. */
+function PhotoEditor({ user }: { user: Route.ComponentProps['loaderData']['user'] }) {
+  const { t } = useTranslation();
+  const cover = photoUrl(user.user_cover_photo);
+  return (
+    <div className="mt-6 overflow-hidden rounded-3xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="relative">
+        {cover ? (
+          <img src={cover} alt="" className="h-36 w-full object-cover" />
+        ) : (
+          <div className="h-36 w-full bg-gradient-to-br from-brand-600 to-brand-900" />
+        )}
+        <div className="absolute end-3 top-3">
+          <PhotoUpload
+            kind="cover"
+            label={t('profile.changeCover')}
+            icon={<ImageUp className="size-4" aria-hidden />}
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-4 p-5">
+        <ProfilePhoto user={user} size="small" />
+        <PhotoUpload kind="profile" label={t('profile.changePhoto')} icon={<Camera className="size-4" aria-hidden />} />
+        <p className="w-full text-xs text-slate-500 dark:text-slate-400">{t('profile.photoHint')}</p>
+      </div>
+    </div>
+  );
+}
+
+function PhotoUpload({ kind, label, icon }: { kind: 'profile' | 'cover'; label: string; icon: React.ReactNode }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; notice?: string; formError?: string }>({ key: `photo-${kind}` });
+  const form = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data;
+  return (
+    <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="flex flex-col items-start gap-1">
+      <input type="hidden" name="intent" value="photo" />
+      <input type="hidden" name="kind" value={kind} />
+      <label
+        className={`inline-flex cursor-pointer items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-slate-900 shadow ring-1 ring-slate-300 focus-within:outline-2 focus-within:outline-brand-500 hover:bg-slate-50 ${busy ? 'opacity-60' : ''}`}
+      >
+        {icon}
+        {busy ? t('profile.uploading') : label}
+        <input
+          type="file"
+          name="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,image/avif"
+          className="sr-only"
+          disabled={busy}
+          data-testid={`${kind}-photo-input`}
+          onChange={() => form.current && fetcher.submit(form.current)}
+        />
+      </label>
+      <noscript>
+        <button type="submit" className="text-sm underline">
+          {label}
+        </button>
+      </noscript>
+      {result && !result.ok && result.formError && (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-2 py-1 text-xs text-red-700 dark:bg-red-950 dark:text-red-200"
+        >
+          {t(result.formError)}
+        </p>
+      )}
+      {result?.ok && result.notice && (
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 px-2 py-1 text-xs text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+        >
+          {t(result.notice)}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}

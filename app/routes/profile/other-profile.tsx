@@ -1,0 +1,30 @@
+import { data } from 'react-router';
+import { appContext } from '#app-context';
+import type { LanguageCode } from '../../../contract/constants.ts';
+import { pageLanguage } from '../../../contract/language.ts';
+import { ProfileView } from '../../components/profile-view.tsx';
+import { pageMeta } from '../../meta.ts';
+import type { Route } from './+types/other-profile';
+
+/** Someone's public profile; hidden, banned and deactivated accounts answer 404. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, viewer } = context.get(appContext);
+  try {
+    const user = await services.users.profile(params.userId, viewer);
+    return { user, cityName: await services.users.cityName(user.city, pageLanguage(request) as LanguageCode) };
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(
+    matches,
+    { title: 'meta.profileTitle', description: 'meta.otherProfileDescription' },
+    { title: loaderData?.user.user_name, description: { name: loaderData?.user.user_name ?? '' } },
+  );
+
+export default function OtherProfile({ loaderData }: Route.ComponentProps) {
+  return <ProfileView user={loaderData.user} cityName={loaderData.cityName} />;
+}

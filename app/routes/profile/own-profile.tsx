@@ -1,0 +1,81 @@
+import { Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { data, Link, redirect } from 'react-router';
+import { appContext } from '#app-context';
+import type { LanguageCode } from '../../../contract/constants.ts';
+import { pageLanguage } from '../../../contract/language.ts';
+import { passwordUpdateSchema, userSettingsSchema } from '../../../contract/validation.ts';
+import { flashCookie, formFailure, pageRequestMeta, requireSignedIn, serviceFailure } from '../../account.server.ts';
+import { primaryButtonClass, secondaryButtonClass } from '../../components/form.tsx';
+import { ProfileView } from '../../components/profile-view.tsx';
+import { SettingsDialog } from '../../components/settings-dialog.tsx';
+import { fieldErrors } from '../../form-errors.ts';
+import { pageMeta } from '../../meta.ts';
+import type { Route } from './+types/own-profile';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireSignedIn(context, 'profile');
+  const { users } = context.get(appContext).services;
+  const user = await users.profile(viewer.userId, viewer);
+  return {
+    user,
+    cityName: await users.cityName(user.city, pageLanguage(request) as LanguageCode),
+    settings: await users.settings(viewer.userId),
+  };
+}
+
+/** The settings modal's forms: password, display settings, deactivation. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireSignedIn(context, 'profile');
+  const { auth, users } = context.get(appContext).services;
+  const form = Object.fromEntries(await request.formData());
+  try {
+    switch (form.intent) {
+      case 'password': {
+        const parsed = passwordUpdateSchema.safeParse(form);
+        if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+        await auth.changePassword(viewer.userId, parsed.data.password, pageRequestMeta(request, context));
+        return data({ ok: true as const, notice: 'settings.passwordUpdated', intent: 'password' });
+      }
+      case 'settings': {
+        await users.updateSettings(viewer.userId, userSettingsSchema.parse(form));
+        return data({ ok: true as const, notice: 'settings.saved', intent: 'settings' });
+      }
+      case 'deactivate': {
+        await users.deactivate(viewer.userId);
+        const headers = new Headers();
+        for (const cookie of [...auth.clearedSessionCookies(), flashCookie('settings.deactivated')]) {
+          headers.append('Set-Cookie', cookie);
+        }
+        return redirect('/', { headers });
+      }
+      default:
+        return formFailure({}, 400, 'api.invalidRequest');
+    }
+  } catch (error) {
+    return serviceFailure(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.profileTitle', description: 'meta.profileDescription' });
+
+export default function OwnProfile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { user, cityName, settings } = loaderData;
+  return (
+    <ProfileView
+      user={user}
+      cityName={cityName}
+      actions={
+        <>
+          <Link to="/edit-profile" className={`${primaryButtonClass} w-auto px-5 py-2.5`}>
+            <Pencil className="size-4" aria-hidden />
+            {t('profile.editProfile')}
+          </Link>
+          <SettingsDialog settings={settings} triggerClassName={secondaryButtonClass} />
+        </>
+      }
+    />
+  );
+}

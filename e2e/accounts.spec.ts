@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { expect, test } from './fixtures.ts';
+import { codeSentTo } from './support/outbox.ts';
+
+const unique = () => randomBytes(4).toString('hex');
+
+test('register, verify the e-mailed code, log out, log in back to an item list, edit the profile with a photo, log out', async ({
+  page,
+}) => {
+  const email = `journey-${unique()}@example.com`;
+  await page.goto('/register?lang=en');
+  await page.getByLabel('Name', { exact: true }).fill('Rana Khalil');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
+  await page.getByLabel('Confirm password').fill('journey-pass-2');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await expect(page.getByText('Please select privacy policy!')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('journey-pass-1');
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email/);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByLabel('Verification code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your verification code is not correct.');
+  await page.getByLabel('Verification code').fill(await codeSentTo('mail', email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
+  await expect(page).toHaveURL(/\/$|\/\?/);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  const itemList = '/item-list?cat_id=3&search_term=bike';
+  await page.goto(`/login?lang=en&redirect=item-list&query=${encodeURIComponent('cat_id=3&search_term=bike')}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(itemList);
+
+  await page.goto('/edit-profile');
+  await page.getByLabel('About me').fill('I sell bikes and books.');
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Artist: 'secret camera owner' } } })
+    .toBuffer();
+  await page
+    .getByTestId('profile-photo-input')
+    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByRole('status').filter({ hasText: 'Photo saved.' })).toBeVisible();
+  const avatar = page.locator('section img').last();
+  await expect(avatar).toHaveAttribute('src', /\/uploads\/users\/.+\.webp$/);
+  const stored = await page.request.get((await avatar.getAttribute('src')) as string);
+  const metadata = await sharp(await stored.body()).metadata();
+  expect(metadata).toMatchObject({ format: 'webp', width: 512, height: 512 });
+  expect(metadata.exif).toBeUndefined();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('flash-notice')).toHaveText('Profile has been updated.');
+  await expect(page.getByText('I sell bikes and books.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=profile/);
+});
+
+test('signs in with a phone number and the texted code, creating the account', async ({ page }) => {
+  const phone = `+9665${String(Date.now()).slice(-8)}`;
+  await page.goto('/login/phone?lang=en');
+  await page.getByLabel('Name').fill('Sami');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Please enter your first and last name separated by a space.')).toBeVisible();
+  await page.getByLabel('Name').fill('Sami Nasser');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/verify-code/);
+  await page.getByLabel('Verification code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your verification code is not correct.');
+  await page.getByLabel('Verification code').fill(await codeSentTo('sms', phone));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Sami Nasser' })).toBeVisible();
+});
+
+test('signs in through the OpenID Connect provider (Google), and again when Apple withholds the e-mail', async ({
+  page,
+}) => {
+  const subject = `g-${unique()}`;
+  await page.goto('/login?lang=en&redirect=profile');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.locator('input[name=login]').fill(subject);
+  await page.locator('input[name=password]').fill('any');
+  await page.locator('button[type=submit]').click();
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
+  await expect(page.getByRole('heading', { name: `g ${subject.slice(2)} Tester` })).toBeVisible();
+
+  const appleSubject = `apple-${unique()}`;
+  const signInWithApple = async () => {
+    await page.goto('/login?lang=en&redirect=profile');
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await page.locator('input[name=login]').fill(appleSubject);
+    await page.locator('input[name=password]').fill('any');
+    await page.locator('button[type=submit]').click();
+    await page.locator('button[type=submit]').click();
+    await expect(page).toHaveURL(/\/profile$/);
+  };
+  await page.context().clearCookies();
+  await signInWithApple();
+  await page.context().clearCookies();
+  await page.request.post(`http://127.0.0.1:3199/test/withhold-email/${appleSubject}`);
+  await signInWithApple();
+  await expect(page.getByText(`${appleSubject}@oidc.test`)).toBeVisible();
+});
