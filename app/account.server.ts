@@ -49,7 +49,8 @@ export const PENDING_PHONE_COOKIE = 'souk_pending_phone';
 /** Redirects after signing in, setting the session cookies and the 'Login Success' notice. */
 export function signedInRedirect(target: string, cookies: string[], extra: string[] = []) {
   const headers = new Headers();
-  for (const cookie of [...cookies, ...extra, flashCookie('auth.loginSuccess')]) headers.append('Set-Cookie', cookie);
+  for (const cookie of [...cookies, ...extra, flashCookie('messages.loginSuccess')])
+    headers.append('Set-Cookie', cookie);
   return redirect(target, { headers });
 }
 

@@ -23,6 +23,12 @@ const ROUTES = [
   { name: 'page category list (SSR)', path: '/category' },
   { name: 'page blog list (SSR)', path: '/blog' },
   { name: 'page not found (SSR)', path: '/no-such-page' },
+  { name: 'page login (SSR)', path: '/login' },
+  { name: 'API public profile', path: '/api/v1/users/demo-user-02?lang=en' },
+  // Signed in (bearer token): every request looks the session up and moves its expiry.
+  { name: 'API session, signed in', path: '/api/v1/auth/session', signedIn: true },
+  { name: 'API own profile, signed in', path: '/api/v1/users/me', signedIn: true },
+  { name: 'page profile (SSR, signed in)', path: '/profile', signedIn: true },
 ];
 
 async function startServer(): Promise<{ url: string; child?: ChildProcess; dataDir?: string }> {
@@ -59,16 +65,28 @@ function freePort() {
   });
 }
 
-function measure(url: string) {
-  return autocannon({ url, connections, duration: seconds });
+function measure(url: string, headers: Record<string, string> = {}) {
+  return autocannon({ url, connections, duration: seconds, headers });
+}
+
+/** A bearer token of a demo user, for the signed-in routes. */
+async function signIn(url: string) {
+  const response = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_email: 'user01@souk.test', user_password: 'souk-demo-2026', privacy: 'on' }),
+  });
+  if (!response.ok) throw new Error(`signing in for the benchmark failed: ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 const server = await startServer();
 try {
   await measure(`${server.url}/`); // warm-up: JIT, connection pool, page chunks
+  const signedIn = { authorization: `Bearer ${await signIn(server.url)}` };
   const results = [];
   for (const route of ROUTES) {
-    const result = await measure(`${server.url}${route.path}`);
+    const result = await measure(`${server.url}${route.path}`, 'signedIn' in route ? signedIn : {});
     if (result.non2xx > 0 && !route.path.includes('no-such'))
       throw new Error(`${route.path}: ${result.non2xx} non-2xx answers`);
     results.push({ ...route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });

@@ -115,3 +115,10 @@ export const ERROR_CODES = { forbidden: 10001, notFound: 10002 } as const;
 /** Social sign-in providers; each shows a button only when the site has configured it. */
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** The message (locale key) shown when sign-in with a provider fails (SPEC.md 8). */
+export const SOCIAL_LOGIN_FAILED: Record<SocialProvider, string> = {
+  google: 'messages.googleLoginFailed',
+  facebook: 'messages.facebookLoginFailed',
+  apple: 'auth.appleFailed',
+};

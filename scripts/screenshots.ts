@@ -1,6 +1,7 @@
 /**
  * Screenshots of pages in Arabic and English, light and dark, phone and desktop, for looking at the UI.
  *   node scripts/screenshots.ts http://127.0.0.1:3000 /tmp/shots / /category /ui-collection
+ * SCREENSHOT_LOGIN=email:password signs in first, for the member's pages.
  */
 import { chromium } from '@playwright/test';
 
@@ -23,6 +24,12 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
         [dark],
       );
       const page = await context.newPage();
+      const login = process.env.SCREENSHOT_LOGIN?.split(':');
+      if (login) {
+        await page.request.post(`${base}/api/v1/auth/login`, {
+          data: { user_email: login[0], user_password: login[1], privacy: 'on' },
+        });
+      }
       for (const path of pages) {
         await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
         await page.waitForLoadState('networkidle');

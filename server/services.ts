@@ -33,7 +33,7 @@ export function createServices(db: Db, config: Config, logger: Logger): Services
   const auth = authServiceFor(db, authLibrary, config, limiters.createLimiter);
   return {
     lookups: new LookupsService(db),
-    content: new ContentService(db),
+    content: new ContentService(db, limiters.createLimiter),
     auth,
     users: new UsersService(db, config.uploadsDir, (userId) => auth.endAllSessions(userId)),
     authLibrary,

@@ -18,11 +18,13 @@ export function ProfileView({ user, cityName, actions }: { user: User; cityName:
       <div className="overflow-hidden rounded-3xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <Cover file={user.user_cover_photo} />
         <div className="px-5 pb-6">
-          <div className="-mt-12 flex flex-wrap items-end gap-4">
+          <div className="-mt-12">
             <ProfilePhoto user={user} />
-            <div className="min-w-0 flex-1 pt-14 sm:pt-0">
+          </div>
+          <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+            <div className="min-w-0">
               <h1 id="profile-name" className="flex flex-wrap items-center gap-2 text-2xl font-bold">
-                <span className="truncate">{user.user_name}</span>
+                <span className="break-words">{user.user_name}</span>
                 {user.is_verify_blue_mark && (
                   <Badge
                     icon={<BadgeCheck className="size-4" aria-hidden />}
@@ -43,12 +45,17 @@ export function ProfileView({ user, cityName, actions }: { user: User; cityName:
                 {t('profile.joined', { date: formatDateTime(user.added_date, language) })}
               </p>
             </div>
-            {actions && <div className="flex w-full flex-wrap gap-2 sm:w-auto">{actions}</div>}
+            {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
           </div>
           <dl className="mt-6 grid grid-cols-3 gap-3 text-center">
             <Count label={t('profile.followers')} value={user.follower_count} />
             <Count label={t('profile.following')} value={user.following_count} />
-            <Count label={t('profile.rating')} value={user.rating_details.total_rating_value.toFixed(1)} />
+            <Count
+              label={t('profile.rating')}
+              value={
+                user.rating_details.total_rating_count > 0 ? user.rating_details.total_rating_value.toFixed(1) : '–'
+              }
+            />
           </dl>
         </div>
       </div>
@@ -182,22 +189,24 @@ function ContactDetails({ user, cityName }: { user: User; cityName: string | nul
   return (
     <dl className="space-y-3">
       {shown.map((row) => (
-        <div key={row.label} className="flex items-start gap-3">
-          <span className="mt-0.5 text-slate-500" aria-hidden>
-            {row.icon}
-          </span>
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">{row.label}</dt>
-            <dd className="break-words" dir={row.ltr ? 'ltr' : undefined}>
-              {row.href ? (
-                <a href={row.href} className="text-brand-700 underline dark:text-brand-300">
-                  {row.value}
-                </a>
-              ) : (
-                row.value
-              )}
-            </dd>
-          </div>
+        <div key={row.label}>
+          <dt className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+            <span aria-hidden>{row.icon}</span>
+            {row.label}
+          </dt>
+          <dd className="break-words ps-6">
+            {row.href ? (
+              <a
+                href={row.href}
+                dir={row.ltr ? 'ltr' : undefined}
+                className="text-brand-700 underline dark:text-brand-300"
+              >
+                {row.value}
+              </a>
+            ) : (
+              <span dir={row.ltr ? 'ltr' : undefined}>{row.value}</span>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

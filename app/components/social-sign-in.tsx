@@ -15,7 +15,7 @@ export function SocialSignIn({ providers, action }: { providers: SocialProvider[
   if (providers.length === 0) return null;
   return (
     <div className="mt-6">
-      <p className="flex items-center gap-3 text-sm text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200 dark:before:bg-slate-700 dark:after:bg-slate-700">
+      <p className="flex items-center gap-3 text-sm text-slate-500 dark:text-slate-400 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200 dark:before:bg-slate-700 dark:after:bg-slate-700">
         {t('auth.orContinueWith')}
       </p>
       <Form method="post" action={action} className="mt-4 grid gap-2">

@@ -17,7 +17,12 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const english = flatten(load('en'));
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) =>
+  [
+    ...[...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]),
+    // Tags that wrap a link or emphasis (<policy>…</policy>) must survive translation too.
+    ...[...text.matchAll(/<\/?(\w+)>/g)].map((match) => match[0]),
+  ].sort();
 /** Values that may read the same as English in another language: names and tokens, not prose. */
 const SAME_AS_ENGLISH_ALLOWED = 5;
 
@@ -61,5 +66,9 @@ describe('locale en', () => {
     expect(english.get('validation.priceRange')).toBe('Your min and max price are not valid.');
     expect(english.get('messages.loginSuccess')).toBe('Login Success');
     expect(english.get('messages.profileUpdated')).toBe('Profile has been updated.');
+    expect(english.get('messages.googleLoginFailed')).toBe('Google login failed.');
+    expect(english.get('messages.facebookLoginFailed')).toBe('Facebook login failed.');
+    expect(english.get('messages.phoneSignInFailed')).toBe('Error in Sign In');
+    expect(english.get('messages.phoneChangeFailed')).toBe('Error in Changing Phone Number');
   });
 });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../http/errors.ts';
@@ -19,7 +20,12 @@ export type LimiterFactory = (options: LimiterOptions) => Limiter;
  * Limits kept in Redis when `redisUrl` is given (so every app instance counts together), otherwise in
  * this process. Returns the factory and a function that closes the Redis connection.
  */
-export function createLimiterFactory(redisUrl?: string): { createLimiter: LimiterFactory; close(): Promise<void> } {
+export function createLimiterFactory(redisUrl?: string): {
+  createLimiter: LimiterFactory;
+  /** Resolves once Redis is connected (at once without Redis); until then, limits count in memory. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+} {
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
   return {
     createLimiter: (options) =>
@@ -35,15 +41,13 @@ export function createLimiterFactory(redisUrl?: string): { createLimiter: Limite
             })
           : memoryLimiter(options),
       ),
+    ready: async () => {
+      if (redis && redis.status !== 'ready') await once(redis, 'ready');
+    },
     close: async () => {
       await redis?.quit().catch(() => undefined);
     },
   };
-}
-
-/** A limit of `points` attempts per key in `durationSeconds`, kept in this process. */
-export function createLimiter(options: LimiterOptions): Limiter {
-  return wrap(memoryLimiter(options));
 }
 
 function memoryLimiter(options: LimiterOptions) {

@@ -6,5 +6,5 @@ import type { Route } from './+types/complete';
 /** Where a provider sign-in lands once the session cookie is set: say 'Login Success' and go on. */
 export function loader({ request }: Route.LoaderArgs) {
   const target = redirectTarget(new URL(request.url).searchParams);
-  return redirect(target, { headers: { 'Set-Cookie': flashCookie('auth.loginSuccess') } });
+  return redirect(target, { headers: { 'Set-Cookie': flashCookie('messages.loginSuccess') } });
 }

@@ -2,6 +2,7 @@ import { LogIn, Smartphone } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
+import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/constants.ts';
 import { loginSchema } from '../../../contract/validation.ts';
 import {
   formFailure,
@@ -19,24 +20,22 @@ import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
 import type { Route } from './+types/login';
 
-const PROVIDER_ERRORS: Record<string, string> = {
-  google: 'auth.googleFailed',
-  facebook: 'auth.facebookFailed',
-  apple: 'auth.appleFailed',
-};
+/** Notices handed over by another step that are good news; any other is a failure. */
+const GOOD_NEWS = new Set(['auth.passwordReset']);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { services, viewer } = context.get(appContext);
   if (viewer) throw redirect(redirectTarget(url.searchParams));
-  const providerError = PROVIDER_ERRORS[url.searchParams.get('error') ?? ''];
+  const provider = url.searchParams.get('error') as SocialProvider | null;
+  const providerError = (provider && SOCIAL_LOGIN_FAILED[provider]) || null;
   // A notice handed over by another step (password reset, a failed provider start) shows here.
   const flash = readFlash(request);
   return data(
     {
       providers: services.auth.enabledSocialProviders(),
       notice: providerError ?? flash.messageKey,
-      noticeIsError: Boolean(providerError) || flash.messageKey?.endsWith('Failed') === true,
+      noticeIsError: Boolean(providerError) || (flash.messageKey !== null && !GOOD_NEWS.has(flash.messageKey)),
       back: carriedRedirect(url),
     },
     flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined,

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/constants.ts';
+import { SOCIAL_LOGIN_FAILED, SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/constants.ts';
 import { flashCookie, pageRequestMeta } from '../../account.server.ts';
 import { carriedRedirect } from '../../redirect.ts';
 import type { Route } from './+types/social';
@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = carriedRedirect(url);
   const failed = (key: string) => redirect(`/login${back}`, { headers: { 'Set-Cookie': flashCookie(key) } });
   if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider)) return failed('auth.providerDisabled');
-  const errorKey = `auth.${provider}Failed`;
+  const errorKey = SOCIAL_LOGIN_FAILED[provider as SocialProvider];
   try {
     const { url: providerUrl, cookies } = await context.get(appContext).services.auth.startSocialSignIn(
       provider as SocialProvider,

@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = profileUpdateSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return formFailure(fieldErrors(parsed.error));
     await users.updateProfile(viewer.userId, parsed.data);
-    return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('profile.updated') } });
+    return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('messages.profileUpdated') } });
   } catch (error) {
     return serviceFailure(error);
   }
@@ -116,7 +116,10 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           <div>
             <p className="text-sm font-semibold">{t('profile.phoneSection')}</p>
             <div className="mt-1 flex items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2.5 dark:border-slate-700">
-              <span dir="ltr" className={user.user_phone ? '' : 'text-slate-500'}>
+              <span
+                dir={user.user_phone ? 'ltr' : undefined}
+                className={user.user_phone ? '' : 'text-slate-500 dark:text-slate-400'}
+              >
                 {user.user_phone ?? t('profile.noPhone')}
               </span>
               <PhoneChangeDialog hasPhone={Boolean(user.user_phone)} />

@@ -6,7 +6,7 @@ import type { LanguageCode } from '../../../contract/constants.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { passwordUpdateSchema, userSettingsSchema } from '../../../contract/validation.ts';
 import { flashCookie, formFailure, pageRequestMeta, requireSignedIn, serviceFailure } from '../../account.server.ts';
-import { primaryButtonClass, secondaryButtonClass } from '../../components/form.tsx';
+import { secondaryButtonClass } from '../../components/form.tsx';
 import { ProfileView } from '../../components/profile-view.tsx';
 import { SettingsDialog } from '../../components/settings-dialog.tsx';
 import { fieldErrors } from '../../form-errors.ts';
@@ -69,7 +69,10 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
       cityName={cityName}
       actions={
         <>
-          <Link to="/edit-profile" className={`${primaryButtonClass} w-auto px-5 py-2.5`}>
+          <Link
+            to="/edit-profile"
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
             <Pencil className="size-4" aria-hidden />
             {t('profile.editProfile')}
           </Link>

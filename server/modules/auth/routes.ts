@@ -39,7 +39,7 @@ const emailOnly = z.object({ user_email: z.email() });
 
 function sendSignedIn(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
   reply.header('set-cookie', session.cookies);
-  const message = translate(requestLanguage(request), 'auth.loginSuccess');
+  const message = translate(requestLanguage(request), 'messages.loginSuccess');
   return reply.send(ok({ user_id: session.userId, user_name: session.userName, token: session.token }, message));
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type SocialProvider, USER_STATUS } from '../../../contract/constants.ts';
+import { SOCIAL_LOGIN_FAILED, type SocialProvider, USER_STATUS } from '../../../contract/constants.ts';
 import type {
   EmailCodeInput,
   ForgotPasswordInput,
@@ -77,13 +77,15 @@ export class AuthService {
     this.db = db;
     this.auth = auth;
     this.socialProviders = socialProviders;
+    // Per-address limits are generous (mobile carriers put many people behind one address);
+    // per-account limits are the tight ones.
     this.limits = {
-      login: createLimiter({ keyPrefix: 'login-ip', points: 30, durationSeconds: 900 }),
+      login: createLimiter({ keyPrefix: 'login-ip', points: 100, durationSeconds: 900 }),
       accountLogin: createLimiter({ keyPrefix: 'login-account', points: 10, durationSeconds: 900 }),
-      register: createLimiter({ keyPrefix: 'register-ip', points: 10, durationSeconds: 3600 }),
-      code: createLimiter({ keyPrefix: 'code-ip', points: 20, durationSeconds: 3600 }),
+      register: createLimiter({ keyPrefix: 'register-ip', points: 30, durationSeconds: 3600 }),
+      code: createLimiter({ keyPrefix: 'code-ip', points: 60, durationSeconds: 3600 }),
       accountCode: createLimiter({ keyPrefix: 'code-account', points: 5, durationSeconds: 900 }),
-      reset: createLimiter({ keyPrefix: 'reset-ip', points: 10, durationSeconds: 3600 }),
+      reset: createLimiter({ keyPrefix: 'reset-ip', points: 30, durationSeconds: 3600 }),
     };
   }
 
@@ -209,7 +211,7 @@ export class AuthService {
           headers: this.libraryHeaders(meta),
         }),
       { INVALID_PHONE_NUMBER: new AppError(400, 'validation.phoneFormat') },
-      'auth.signInError',
+      'messages.phoneSignInFailed',
     );
   }
 
@@ -224,10 +226,10 @@ export class AuthService {
           returnHeaders: true,
         }),
       CODE_FAILURES,
-      'auth.signInError',
+      'messages.phoneSignInFailed',
     );
     const user = response.user;
-    if (!user || !response.token) throw new AppError(400, 'auth.signInError');
+    if (!user || !response.token) throw new AppError(400, 'messages.phoneSignInFailed');
     const isNew = user.name === input.user_phone;
     const userName = isNew ? input.user_name : user.name;
     await this.db
@@ -245,7 +247,7 @@ export class AuthService {
     await this.call(
       () => this.auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: this.libraryHeaders(meta) }),
       {},
-      'users.phoneChangeError',
+      'messages.phoneChangeFailed',
     );
   }
 
@@ -259,7 +261,7 @@ export class AuthService {
           headers: this.libraryHeaders(meta),
         }),
       CODE_FAILURES,
-      'users.phoneChangeError',
+      'messages.phoneChangeFailed',
     );
     await this.db.update(users).set({ phoneId: phone }).where(eq(users.id, userId));
   }
@@ -284,7 +286,7 @@ export class AuthService {
           returnHeaders: true,
         }),
       {},
-      `auth.${provider}Failed`,
+      SOCIAL_LOGIN_FAILED[provider],
     );
     return { url: response.url, cookies: headers.getSetCookie() };
   }

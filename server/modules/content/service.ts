@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../http/paging.ts';
-import { createLimiter } from '../../platform/rate-limit.ts';
+import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
 import { firstImages } from '../media/images.ts';
 
 export interface BlogQuery extends PageRequest {
@@ -20,10 +20,11 @@ export interface BlogQuery extends PageRequest {
 export class ContentService {
   private readonly db: Db;
   /** A person may write a few times; a script may not flood the operator's inbox. */
-  private readonly contactLimiter = createLimiter({ keyPrefix: 'contact', points: 5, durationSeconds: 600 });
+  private readonly contactLimiter: Limiter;
 
-  constructor(db: Db) {
+  constructor(db: Db, createLimiter: LimiterFactory) {
     this.db = db;
+    this.contactLimiter = createLimiter({ keyPrefix: 'contact', points: 5, durationSeconds: 600 });
   }
 
   /** The page in the reader's language, else English, else Arabic (the operator may not translate all). */

@@ -80,7 +80,7 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
     async (request, reply) => {
       const viewer = await requireViewer(auth, request, reply);
       await users.updateProfile(viewer.userId, request.body);
-      return ok(await users.profile(viewer.userId, viewer), say(request, 'profile.updated'));
+      return ok(await users.profile(viewer.userId, viewer), say(request, 'messages.profileUpdated'));
     },
   );
 
@@ -105,7 +105,7 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
         throw error;
       });
       const imgPath = await users.savePhoto(viewer.userId, request.params.kind, bytes);
-      return ok({ img_path: imgPath }, say(request, 'profile.updated'));
+      return ok({ img_path: imgPath }, say(request, 'messages.profileUpdated'));
     },
   );
 
