@@ -31,7 +31,7 @@ const PAGES = [
 ];
 
 /** Pages of a signed-in member; each language and theme signs in as another demo user. */
-const MEMBER_PAGES = ['/profile', '/edit-profile'];
+const MEMBER_PAGES = ['/profile', '/edit-profile', '/profile#settings'];
 let memberNumber = 0;
 
 for (const theme of ['light', 'dark'] as const) {
@@ -55,7 +55,12 @@ for (const theme of ['light', 'dark'] as const) {
             data: { user_email: member, user_password: 'souk-demo-2026', privacy: 'on' },
           });
           expect(signIn.ok()).toBe(true);
-          await page.goto(`${path}?lang=${language}`);
+          const [pathname, dialog] = path.split('#');
+          await page.goto(`${pathname}?lang=${language}`);
+          if (dialog === 'settings') {
+            await page.getByRole('button', { name: language === 'en' ? 'Settings' : 'الإعدادات' }).click();
+            await expect(page.getByRole('dialog')).toBeVisible();
+          }
           await expectAccessible(page);
         });
       }

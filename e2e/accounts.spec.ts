@@ -123,3 +123,59 @@ test('signs in through the OpenID Connect provider (Google), and again when Appl
   await signInWithApple();
   await expect(page.getByText(`${appleSubject}@oidc.test`)).toBeVisible();
 });
+
+test('a cancelled Google sign-in says so on the login page', async ({ page }) => {
+  await page.goto('/login?lang=en');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByRole('link', { name: '[ Cancel ]' }).click();
+  await expect(page).toHaveURL(/\/login\?.*error=google/);
+  await expect(page.getByRole('alert')).toHaveText('Google login failed.');
+});
+
+test('the login page answers in Arabic', async ({ page }) => {
+  await page.goto('/login?lang=ar');
+  await page.getByLabel('البريد الإلكتروني').fill('user06@souk.test');
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('not-the-password');
+  await page.getByLabel(/أوافق على/).check();
+  await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('البريد الإلكتروني أو كلمة المرور غير صحيحة.');
+  await page.getByLabel('البريد الإلكتروني').fill('not-an-email');
+  await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+  await expect(page.locator('#login-user_email-error')).not.toHaveText('Your email format is wrong.');
+  await expect(page.locator('#login-user_email-error')).toBeVisible();
+});
+
+test('the settings modal updates the password and deactivates the account for good', async ({ page }) => {
+  const phone = `+9665${String(Date.now() + 7).slice(-8)}`;
+  await page.goto('/login/phone?lang=en');
+  await page.getByLabel('Name').fill('Mona Said');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await codeSentTo('sms', phone));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel('New password').fill('mona-pass-123');
+  await settings.getByLabel('Confirm password').fill('mona-pass-124');
+  await settings.getByRole('button', { name: 'Update password' }).click();
+  await expect(settings.getByText('Your password and confirm password are not same.')).toBeVisible();
+  await settings.getByLabel('Confirm password').fill('mona-pass-123');
+  await settings.getByRole('button', { name: 'Update password' }).click();
+  await expect(settings.getByText('Your password has been updated.')).toBeVisible();
+
+  await settings.getByRole('button', { name: 'Deactivate account' }).click();
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Deactivate your account?' }));
+  await confirm.getByRole('button', { name: 'Deactivate account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('flash-notice')).toHaveText('Your account has been deactivated.');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/login/phone?lang=en');
+  await page.getByLabel('Name').fill('Mona Said');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This account was deactivated and can no longer sign in.');
+});

@@ -60,8 +60,8 @@ function PasswordSection() {
     result && !result.ok ? result.errors : undefined,
   );
   return (
-    <section className="py-4" aria-labelledby="settings-password">
-      <h3 id="settings-password" className="font-semibold">
+    <section className="py-4" aria-labelledby="settings-password-heading">
+      <h3 id="settings-password-heading" className="font-semibold">
         {t('settings.passwordSection')}
       </h3>
       <fetcher.Form method="post" action="/profile" noValidate onSubmit={validateFirst} className="mt-3 space-y-3">
@@ -104,8 +104,8 @@ function DisplaySection({ settings }: { settings: { show_profile_on_items: boole
     { name: 'show_notifications', label: t('settings.showNotifications'), checked: settings.show_notifications },
   ];
   return (
-    <section className="py-4" aria-labelledby="settings-display">
-      <h3 id="settings-display" className="font-semibold">
+    <section className="py-4" aria-labelledby="settings-display-heading">
+      <h3 id="settings-display-heading" className="font-semibold">
         {t('settings.displaySection')}
       </h3>
       <fetcher.Form method="post" action="/profile" className="mt-3 space-y-3">
@@ -141,8 +141,8 @@ function DeactivateSection() {
     if (confirmed) fetcher.submit({ intent: 'deactivate' }, { method: 'post', action: '/profile' });
   };
   return (
-    <section className="pt-4" aria-labelledby="settings-deactivate">
-      <h3 id="settings-deactivate" className="font-semibold text-red-700 dark:text-red-400">
+    <section className="pt-4" aria-labelledby="settings-deactivate-heading">
+      <h3 id="settings-deactivate-heading" className="font-semibold text-red-700 dark:text-red-400">
         {t('settings.deactivateSection')}
       </h3>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('settings.deactivateWarning')}</p>

