@@ -179,3 +179,24 @@ test('the settings modal updates the password and deactivates the account for go
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('alert')).toHaveText('This account was deactivated and can no longer sign in.');
 });
+
+test('the profile editor changes the phone number after the texted code', async ({ page }) => {
+  const signIn = await page.request.post('/api/v1/auth/login', {
+    data: { user_email: 'user10@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
+  });
+  expect(signIn.ok()).toBe(true);
+  const phone = `+9665${String(Date.now() + 13).slice(-8)}`;
+  await page.goto('/edit-profile?lang=en');
+  await page.getByRole('button', { name: /Add a number|Change number/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your phone number' });
+  await dialog.getByLabel('Phone number').fill(phone);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('Verification code').fill('000000');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Your verification code is not correct.');
+  await dialog.getByLabel('Verification code').fill(await codeSentTo('sms', phone));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Your phone number has been changed.');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText(phone)).toBeVisible();
+});

@@ -1,11 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Settings, X } from 'lucide-react';
+import { Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { passwordUpdateSchema } from '../../contract/validation.ts';
 import type { FieldErrors } from '../form-errors.ts';
 import { useDialog } from './dialogs.tsx';
 import { Field, FormAlert, SubmitButton, useFormErrors } from './form.tsx';
+import { Modal, ModalTrigger } from './modal.tsx';
 
 type Result = { ok: true; notice: string; intent: string } | { ok: false; errors: FieldErrors; formError?: string };
 
@@ -17,37 +17,24 @@ export function SettingsDialog({
   settings: { show_profile_on_items: boolean; show_notifications: boolean };
   triggerClassName: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={triggerClassName}>
-        <Settings className="size-4" aria-hidden />
-        {t('profile.settings')}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          dir={i18n.dir()}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:inset-x-auto sm:start-1/2 sm:top-1/2 sm:bottom-auto sm:w-[28rem] sm:-translate-y-1/2 sm:rounded-3xl sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2 dark:bg-slate-900"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-xl font-bold">{t('settings.title')}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-full p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-              aria-label={t('dialog.close')}
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t('settings.title')}</Dialog.Description>
-          <div className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-            <PasswordSection />
-            <DisplaySection settings={settings} />
-            <DeactivateSection />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      title={t('settings.title')}
+      description={t('settings.title')}
+      trigger={
+        <ModalTrigger className={triggerClassName}>
+          <Settings className="size-4" aria-hidden />
+          {t('profile.settings')}
+        </ModalTrigger>
+      }
+    >
+      <div className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+        <PasswordSection />
+        <DisplaySection settings={settings} />
+        <DeactivateSection />
+      </div>
+    </Modal>
   );
 }
 

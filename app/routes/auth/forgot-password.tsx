@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../contract/validation.ts';
 import { flashCookie, formFailure, pageRequestMeta, serviceFailure, userFacingFailure } from '../../account.server.ts';
+import { CodeField } from '../../components/code-entry.tsx';
 import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
@@ -79,17 +80,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           ) : (
             <>
               <input type="hidden" name="user_email" value={email} />
-              <Field
-                idPrefix="forgot"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                dir="ltr"
-                className="tracking-[0.5em]"
-                label={t('fields.code')}
-                errors={errors}
-              />
+              <CodeField idPrefix="forgot" errors={errors} />
               <Field
                 idPrefix="forgot"
                 name="password"

@@ -1,6 +1,6 @@
 import { MessageSquareCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { appContext } from '#app-context';
 import { codeSchema } from '../../../contract/validation.ts';
@@ -13,14 +13,8 @@ import {
   signedInRedirect,
   stepCookie,
 } from '../../account.server.ts';
-import {
-  AuthCard,
-  Field,
-  FormAlert,
-  SubmitButton,
-  secondaryButtonClass,
-  useFormErrors,
-} from '../../components/form.tsx';
+import { CodeEntry } from '../../components/code-entry.tsx';
+import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
@@ -65,10 +59,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function VerifyCode({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const failure = actionData && !actionData.ok ? actionData : undefined;
-  const { errors, validateFirst } = useFormErrors(codeForm, failure?.errors);
-  const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const { phone, back } = loaderData;
   const icon = <MessageSquareCode className="size-6" aria-hidden />;
   if (!phone) {
@@ -96,40 +86,7 @@ export default function VerifyCode({ loaderData, actionData }: Route.ComponentPr
         </Link>
       }
     >
-      <div className="space-y-4">
-        <FormAlert messageKey={failure?.formError} />
-        <FormAlert messageKey={actionData?.ok ? actionData.notice : null} tone="success" />
-        <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
-          <Field
-            idPrefix="verify-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            dir="ltr"
-            className="tracking-[0.5em]"
-            label={t('fields.code')}
-            errors={errors}
-          />
-          <SubmitButton
-            busy={submitting === 'verify'}
-            name="intent"
-            value="verify"
-            label={t('auth.verifyButton')}
-            busyLabel={t('auth.signingIn')}
-          />
-        </Form>
-        <Form method="post">
-          <SubmitButton
-            busy={submitting === 'resend'}
-            name="intent"
-            value="resend"
-            label={t('auth.resendCode')}
-            busyLabel={t('auth.sending')}
-            className={`${secondaryButtonClass} w-full`}
-          />
-        </Form>
-      </div>
+      <CodeEntry idPrefix="verify-code" result={actionData} />
     </AuthCard>
   );
 }

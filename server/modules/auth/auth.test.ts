@@ -136,6 +136,42 @@ describe('register and verify e-mail', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('lets a registration still waiting for its code start again, with the new password', async () => {
+    await post('/auth/register', registration('again@example.com'));
+    const again = await post(
+      '/auth/register',
+      registration('again@example.com', {
+        user_name: 'Rami Aziz',
+        user_password: 'second-pass-2',
+        confirm_password: 'second-pass-2',
+      }),
+    );
+    expect(again.body.data).toMatchObject({ user_email: 'again@example.com', status: 0 });
+    const verified = await post('/auth/verify-email', {
+      user_email: 'again@example.com',
+      code: mail.lastCode('again@example.com'),
+    });
+    expect(verified.body.data).toMatchObject({ user_name: 'Rami Aziz' });
+    const login = await post('/auth/login', {
+      user_email: 'again@example.com',
+      user_password: 'second-pass-2',
+      privacy: 'on',
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('refuses a phone number another account uses', async () => {
+    await db.update(users).set({ userPhone: '+966507770000' }).where(eq(users.id, 'demo-user-11'));
+    const before = await userCount();
+    const taken = await post(
+      '/auth/register',
+      registration('phone-taken@example.com', { user_phone: '+966 50 777 0000' }),
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Another account already uses this phone number.');
+    expect(await userCount()).toBe(before);
+  });
+
   it('refuses an e-mail that already has an account', async () => {
     const taken = await post('/auth/register', registration('user01@souk.test'));
     expect(taken.status).toBe(409);
@@ -157,14 +193,16 @@ describe('login', () => {
     post('/auth/login', { user_email: email, user_password: password, privacy: 'true', ...extra });
 
   it('signs in a demo user, gives a bearer token, and logout ends the session', async () => {
-    const signedIn = await login('user02@souk.test', 'souk-demo-2026');
+    const signedIn = await login('user02@souk.test', 'souk-demo-2026', { device_token: 'push-token-1' });
     expect(signedIn.status).toBe(200);
+    expect((await userByEmail('user02@souk.test'))?.deviceToken).toBe('push-token-1');
     expect(signedIn.body.message).toBe('Login Success');
     const token = signedIn.body.data.token as string;
     expect((await get('/users/me', { token })).body.data).toMatchObject({ user_email: 'user02@souk.test' });
     const cookie = sessionCookie(signedIn.response);
     await post('/auth/logout', {}, { cookie });
     expect((await get('/auth/session', { cookie })).body.data).toMatchObject({ user_id: 'nologinuser' });
+    expect((await userByEmail('user02@souk.test'))?.deviceToken).toBeNull();
   });
 
   it('answers wrong passwords, bad e-mails and the missing privacy checkbox with the exact messages', async () => {
@@ -235,6 +273,21 @@ describe('sessions', () => {
     vi.setSystemTime(start + 71 * 60 * 60 * 1000);
     expect((await get('/auth/session', { token })).body.data).toMatchObject({ user_id: 'nologinuser' });
     expect((await get('/users/me', { token })).status).toBe(401);
+  });
+
+  it('gives browsers a renewed httpOnly cookie with every request', async () => {
+    const signedIn = await post('/auth/login', {
+      user_email: 'user05@souk.test',
+      user_password: 'souk-demo-2026',
+      privacy: 'on',
+    });
+    const first = signedIn.response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
+    expect(first).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 86_400 });
+    const renewed = (await get('/auth/session', { cookie: sessionCookie(signedIn.response) })).response.cookies;
+    expect(renewed.find((cookie) => cookie.name.endsWith('session_token'))).toMatchObject({
+      httpOnly: true,
+      maxAge: 86_400,
+    });
   });
 
   it('refuses cookie-authenticated writes from another site', async () => {

@@ -259,10 +259,15 @@ async function recordProviderIdentity(
 ) {
   const columns = PROVIDER_COLUMNS[account.providerId as SocialProvider];
   if (!columns) return;
-  const [user] = await db.select({ email: users.userEmail }).from(users).where(eq(users.id, account.userId));
+  const [user] = await db
+    .select({ email: users.userEmail, status: users.status })
+    .from(users)
+    .where(eq(users.id, account.userId));
+  // A provider vouching for the address completes a registration that was waiting for its e-mail code.
+  const confirmsPending = user?.status === USER_STATUS.pending ? { status: USER_STATUS.active, emailVerify: true } : {};
   await db
     .update(users)
-    .set({ [columns.id]: account.accountId, [columns.verified]: true })
+    .set({ [columns.id]: account.accountId, [columns.verified]: true, ...confirmsPending })
     .where(eq(users.id, account.userId));
   await db.update(accounts).set({ providerEmail: user?.email }).where(eq(accounts.id, account.id));
 }

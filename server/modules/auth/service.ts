@@ -96,7 +96,10 @@ export class AuthService {
   async register(input: RegisterInput, meta: RequestMeta): Promise<RegisterOutcome> {
     await this.limits.register.consume(meta.ip);
     const email = input.user_email.toLowerCase();
-    if (await this.findUserByEmail(email)) throw new AppError(409, 'auth.emailTaken');
+    const existing = await this.findUserByEmail(email);
+    if (input.user_phone) await this.assertPhoneFree(existing?.id ?? '', input.user_phone);
+    if (existing?.status === USER_STATUS.pending) return this.registerAgain(existing.id, input, meta);
+    if (existing) throw new AppError(409, 'auth.emailTaken');
     const { response } = await this.call(() =>
       this.auth.api.signUpEmail({
         body: { name: input.user_name, email, password: input.user_password },
@@ -113,6 +116,22 @@ export class AuthService {
     }
     await this.db.update(users).set({ emailVerify: true }).where(eq(users.id, userId));
     return { kind: 'signedIn', session: await this.signInWithPassword(email, input.user_password, meta) };
+  }
+
+  /**
+   * Someone registers again with an address still waiting for its code (a lost e-mail, a forgotten
+   * password): the latest name and password count, and a new code goes out.
+   */
+  private async registerAgain(userId: string, input: RegisterInput, meta: RequestMeta): Promise<RegisterOutcome> {
+    const context = await this.auth.$context;
+    await context.internalAdapter.updatePassword(userId, await context.password.hash(input.user_password));
+    await this.db
+      .update(users)
+      .set({ userName: input.user_name, ...(input.user_phone ? { userPhone: input.user_phone } : {}) })
+      .where(eq(users.id, userId));
+    const email = input.user_email.toLowerCase();
+    await this.sendEmailCode(email, meta);
+    return { kind: 'pending', pending: { userId, userName: input.user_name, userEmail: email } };
   }
 
   /** Confirms a pending account with the e-mailed code and signs it in. */
@@ -147,16 +166,24 @@ export class AuthService {
     if (user?.status === USER_STATUS.pending) await this.sendEmailCode(email, meta);
   }
 
-  async login(input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
+  /** Signs in; an app's push `device_token`, when given, is kept with the account (SPEC.md 4 Session). */
+  async login(input: LoginInput & { device_token?: string }, meta: RequestMeta): Promise<SignedIn> {
     const email = input.user_email.toLowerCase();
     await this.limits.login.consume(meta.ip);
     await this.limits.accountLogin.consume(`email:${email}`);
     const user = await this.findUserByEmail(email);
     if (user) assertMaySignIn(user);
-    return this.signInWithPassword(email, input.user_password, meta);
+    const session = await this.signInWithPassword(email, input.user_password, meta);
+    if (input.device_token) {
+      await this.db.update(users).set({ deviceToken: input.device_token }).where(eq(users.id, session.userId));
+    }
+    return session;
   }
 
+  /** Ends this session and forgets the device's push token. */
   async logout(meta: RequestMeta): Promise<string[]> {
+    const current = await this.auth.api.getSession({ headers: this.libraryHeaders(meta) }).catch(() => null);
+    if (current) await this.db.update(users).set({ deviceToken: null }).where(eq(users.id, current.user.id));
     try {
       const { headers } = await this.auth.api.signOut({ headers: this.libraryHeaders(meta), returnHeaders: true });
       return headers.getSetCookie();
