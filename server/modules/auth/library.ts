@@ -69,8 +69,11 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
         updatedAt: 'updatedDate',
       },
       additionalFields: {
+        // Read with every session, so the app learns who is asking without a second query.
         status: { type: 'number', input: false, defaultValue: USER_STATUS.active },
         isBanned: { type: 'boolean', input: false, defaultValue: false },
+        userIsSysAdmin: { type: 'boolean', input: false, defaultValue: false },
+        userProfilePhoto: { type: 'string', input: false, required: false },
       },
     },
     session: {

@@ -326,25 +326,14 @@ export class AuthService {
       returnHeaders: true,
     });
     const cookies = headers.getSetCookie();
-    if (!response) return { viewer: null, cookies };
-    const [user] = await this.db
-      .select({
-        userName: users.userName,
-        photo: users.userProfilePhoto,
-        image: users.image,
-        isAdmin: users.userIsSysAdmin,
-        status: users.status,
-        isBanned: users.isBanned,
-      })
-      .from(users)
-      .where(eq(users.id, response.user.id));
+    const user = response?.user;
     if (!user || user.isBanned || user.status === USER_STATUS.deactivated) return { viewer: null, cookies };
     return {
       viewer: {
-        userId: response.user.id,
-        userName: user.userName,
-        photo: user.photo ? `/uploads/${user.photo}` : user.image,
-        isAdmin: user.isAdmin,
+        userId: user.id,
+        userName: user.name,
+        photo: user.userProfilePhoto ? `/uploads/${user.userProfilePhoto}` : (user.image ?? null),
+        isAdmin: user.userIsSysAdmin,
         status: user.status,
       },
       cookies,
