@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The local OpenID Connect provider that stands in for Google and Apple.
+      // The local OpenID Connect provider that stands in for Google, Facebook and Apple.
       command: 'exec node e2e/support/oidc-server.ts',
       url: `${OIDC_URL}/.well-known/openid-configuration`,
       env: { OIDC_PORT: String(OIDC_PORT), OIDC_APP_URL: APP_URL },
@@ -57,6 +57,11 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'souk-google',
         GOOGLE_CLIENT_SECRET: 'google-secret-for-tests',
         GOOGLE_DISCOVERY_URL: `${OIDC_URL}/.well-known/openid-configuration`,
+        FACEBOOK_CLIENT_ID: 'souk-facebook',
+        FACEBOOK_CLIENT_SECRET: 'facebook-secret-for-tests',
+        FACEBOOK_AUTHORIZATION_URL: `${OIDC_URL}/auth`,
+        FACEBOOK_TOKEN_URL: `${OIDC_URL}/token`,
+        FACEBOOK_USERINFO_URL: `${OIDC_URL}/graph/me`,
         APPLE_CLIENT_ID: 'souk-apple',
         APPLE_CLIENT_SECRET: 'apple-secret-for-tests',
         APPLE_DISCOVERY_URL: `${OIDC_URL}/.well-known/openid-configuration`,

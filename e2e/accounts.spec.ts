@@ -124,6 +124,19 @@ test('signs in through the OpenID Connect provider (Google), and again when Appl
   await expect(page.getByText(`${appleSubject}@oidc.test`)).toBeVisible();
 });
 
+test('signs in with Facebook (plain OAuth 2.0 and a Graph-style profile)', async ({ page }) => {
+  const subject = `fb-${unique()}`;
+  await page.goto('/login?lang=en&redirect=profile');
+  await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+  await page.locator('input[name=login]').fill(subject);
+  await page.locator('input[name=password]').fill('any');
+  await page.locator('button[type=submit]').click();
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: `fb ${subject.slice(3)} Tester` })).toBeVisible();
+  await expect(page.getByText(`${subject}@oidc.test`)).toBeVisible();
+});
+
 test('a cancelled Google sign-in says so on the login page', async ({ page }) => {
   await page.goto('/login?lang=en');
   await page.getByRole('button', { name: 'Continue with Google' }).click();

@@ -1,19 +1,22 @@
 /**
  * A local OpenID Connect provider for the browser journeys (the `oidc-provider` package, with its
- * development login and consent screens). The app's Google and Apple sign-in are pointed at it.
+ * development login and consent screens). The app's Google and Apple sign-in are pointed at it, and so is
+ * Facebook's, which is plain OAuth 2.0 with a Graph-style profile at `GET /graph/me?access_token=…`.
  *
  * Accounts: whatever login name is typed becomes the subject, with the e-mail <subject>@oidc.test.
  * `POST /test/withhold-email/<subject>` makes later sign-ins of that subject carry no e-mail, as Apple does
  * after the first sign-in, so the app must fall back to the e-mail of the linked entry.
  */
-import Provider, { type ClientMetadata } from 'oidc-provider';
+import Provider, { type ClientAuthMethod, type ClientMetadata } from 'oidc-provider';
 
 const port = Number(process.env.OIDC_PORT ?? 3199);
 const appUrl = process.env.OIDC_APP_URL ?? 'http://127.0.0.1:3100';
 const issuer = `http://127.0.0.1:${port}`;
 const withheldEmails = new Set<string>();
 
-const client = (id: string): ClientMetadata => ({
+/** Each client authenticates at the token endpoint the way the real provider expects. */
+const client = (id: string, tokenAuth: ClientAuthMethod = 'client_secret_basic'): ClientMetadata => ({
+  token_endpoint_auth_method: tokenAuth,
   client_id: `souk-${id}`,
   client_secret: `${id}-secret-for-tests`,
   redirect_uris: [`${appUrl}/api/auth/callback/${id}`],
@@ -22,8 +25,8 @@ const client = (id: string): ClientMetadata => ({
 });
 
 const provider = new Provider(issuer, {
-  clients: [client('google'), client('apple')],
-  scopes: ['openid', 'email', 'profile', 'name'],
+  clients: [client('google'), client('apple', 'client_secret_post'), client('facebook', 'client_secret_post')],
+  scopes: ['openid', 'email', 'profile', 'name', 'public_profile'],
   claims: { email: ['email', 'email_verified'], profile: ['name'], name: ['name'] },
   features: { devInteractions: { enabled: true } },
   cookies: { keys: ['souk-e2e-oidc'] },
@@ -41,7 +44,27 @@ const provider = new Provider(issuer, {
   },
 });
 
+/** Facebook's Graph API answers /me with id, name, email and a nested picture. */
+async function graphMe(token: string | undefined) {
+  const accessToken = token ? await provider.AccessToken.find(token) : undefined;
+  if (!accessToken?.accountId) return undefined;
+  const subject = accessToken.accountId;
+  return {
+    id: subject,
+    name: `${subject.replace(/[-_.]/g, ' ')} Tester`,
+    ...(withheldEmails.has(subject) ? {} : { email: `${subject}@oidc.test` }),
+    picture: { data: { url: `http://127.0.0.1:${port}/pictures/${subject}.png` } },
+  };
+}
+
 provider.use(async (context, next) => {
+  if (context.method === 'GET' && context.path === '/graph/me') {
+    const bearer = context.get('authorization').replace(/^Bearer /i, '') || undefined;
+    const profile = await graphMe(bearer ?? (context.query.access_token as string | undefined));
+    context.status = profile ? 200 : 401;
+    context.body = profile ?? { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } };
+    return;
+  }
   const withhold = context.path.match(/^\/test\/withhold-email\/([\w.-]+)$/);
   if (context.method === 'POST' && withhold?.[1]) {
     withheldEmails.add(withhold[1]);

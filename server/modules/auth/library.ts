@@ -184,6 +184,8 @@ function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfig[] {
       clientId: config.FACEBOOK_CLIENT_ID ?? '',
       clientSecret: config.FACEBOOK_CLIENT_SECRET,
       scopes: ['email', 'public_profile'],
+      // Facebook and Apple take the client credentials in the form body, not in a Basic header.
+      tokenEndpointAuth: { method: 'client_secret_post' },
     },
     {
       providerId: 'apple',
@@ -192,6 +194,7 @@ function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfig[] {
       clientSecret: config.APPLE_CLIENT_SECRET,
       scopes: ['openid', 'email', 'name'],
       responseMode: 'form_post',
+      tokenEndpointAuth: { method: 'client_secret_post' },
     },
   ];
   return all
