@@ -81,6 +81,8 @@ export const PLATFORM_NAME = 'frontend';
 export const VISITOR_USER_ID = 'nologinuser';
 
 export const ITEM_STATUS = { pending: 0, active: 1, disabled: 2, rejected: 3 } as const;
+/** role_id values: administrators run the marketplace; moderators review listings and reports. */
+export const ROLE = { user: 1, admin: 2, moderator: 3 } as const;
 export const USER_STATUS = { pending: 0, active: 1, unpublished: 2, rejected: 3, deactivated: 4 } as const;
 
 export const IMAGE_TYPES = [

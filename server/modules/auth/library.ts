@@ -8,6 +8,7 @@ import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { and, eq } from 'drizzle-orm';
 import {
   type LanguageCode,
+  ROLE,
   SESSION_LIFETIME_MS,
   SOCIAL_PROVIDERS,
   type SocialProvider,
@@ -73,6 +74,7 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
         status: { type: 'number', input: false, defaultValue: USER_STATUS.active },
         isBanned: { type: 'boolean', input: false, defaultValue: false },
         userIsSysAdmin: { type: 'boolean', input: false, defaultValue: false },
+        roleId: { type: 'number', input: false, defaultValue: ROLE.user },
         userProfilePhoto: { type: 'string', input: false, required: false },
       },
     },

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SOCIAL_LOGIN_FAILED, type SocialProvider, USER_STATUS } from '../../../contract/constants.ts';
+import { ROLE, SOCIAL_LOGIN_FAILED, type SocialProvider, USER_STATUS } from '../../../contract/constants.ts';
 import type {
   EmailCodeInput,
   ForgotPasswordInput,
@@ -333,7 +333,7 @@ export class AuthService {
         userId: user.id,
         userName: user.name,
         photo: user.userProfilePhoto ? `/uploads/${user.userProfilePhoto}` : (user.image ?? null),
-        isAdmin: user.userIsSysAdmin,
+        isAdmin: user.userIsSysAdmin || user.roleId === ROLE.admin,
         status: user.status,
       },
       cookies,

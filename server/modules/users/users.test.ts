@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_STATUS } from '../../../contract/constants.ts';
+import { ROLE, USER_STATUS } from '../../../contract/constants.ts';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { lastSmsCode } from '../../testing/mail-catcher.ts';
@@ -228,5 +228,15 @@ describe('administration of accounts', () => {
     const verified = await call('POST', '/admin/users/demo-user-04/verify', admin);
     expect(verified.body.data).toMatchObject({ status: USER_STATUS.active, is_verify_blue_mark: true });
     expect((await call('GET', '/users/demo-user-04')).status).toBe(200);
+  });
+
+  it('counts the admin role as an administrator, and not the moderator role', async () => {
+    await db.update(users).set({ roleId: ROLE.moderator }).where(eq(users.id, 'demo-user-08'));
+    await db.update(users).set({ roleId: ROLE.admin }).where(eq(users.id, 'demo-user-03'));
+    const moderator = await signIn('user08@souk.test');
+    expect((await call('POST', '/admin/users/demo-user-02/unpublish', moderator)).status).toBe(403);
+    const roleAdmin = await signIn('user03@souk.test');
+    expect((await call('POST', '/admin/users/demo-user-02/unpublish', roleAdmin)).status).toBe(200);
+    expect((await row('demo-user-02'))?.status).toBe(USER_STATUS.unpublished);
   });
 });
