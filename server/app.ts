@@ -158,6 +158,14 @@ async function registerOpenApi(app: FastifyInstance) {
       tags: [
         { name: 'lookups', description: 'Categories, locations and the other reference lists' },
         { name: 'content', description: 'Pages, blog and messages to the operator' },
+        {
+          name: 'accounts',
+          description:
+            'Sign-up, sign-in (e-mail, phone code), sessions and profiles. Browsers get an httpOnly session ' +
+            'cookie; API clients send the returned token as "Authorization: Bearer <token>". A session ends ' +
+            'one day after its last request.',
+        },
+        { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -20,9 +20,18 @@ export const secondaryButtonClass =
 export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
   const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
   const validateFirst = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    setBrowserErrors(parsed.success ? null : fieldErrors(parsed.error));
-    if (!parsed.success) event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
+    if (parsed.success) {
+      setBrowserErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const errors = fieldErrors(parsed.error);
+    setBrowserErrors(errors);
+    // Keyboard and screen-reader users land on the first problem (after it is marked), which reads out its message.
+    const first = form.elements.namedItem(Object.keys(errors)[0] ?? '');
+    if (first instanceof HTMLElement) requestAnimationFrame(() => first.focus());
   };
   return { errors: browserErrors ?? serverErrors ?? {}, validateFirst };
 }

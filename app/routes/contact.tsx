@@ -1,9 +1,10 @@
 import { CheckCircle2, Loader2, Mail, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { type ContactMessageInput, contactMessageSchema } from '../../contract/validation.ts';
+import { Field, FieldError, inputClass, useFormErrors } from '../components/form.tsx';
 import { type FieldErrors, fieldErrors } from '../form-errors.ts';
 import { pageMeta } from '../meta.ts';
 import type { Route } from './+types/contact';
@@ -38,21 +39,13 @@ const FIELDS: Array<{ name: keyof ContactMessageInput; type: string; autoComplet
 export default function Contact({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
   const [dismissedResult, setDismissedResult] = useState<ActionResult | null>(null);
   const result = actionData && actionData !== dismissedResult ? actionData : undefined;
-  const errors = browserErrors ?? (result && !result.sent ? result.errors : {});
+  const { errors, validateFirst } = useFormErrors(
+    contactMessageSchema,
+    result && !result.sent ? result.errors : undefined,
+  );
   const sending = navigation.state === 'submitting';
-
-  const validateFirst = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = contactMessageSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    setBrowserErrors(parsed.success ? null : fieldErrors(parsed.error));
-    if (!parsed.success) event.preventDefault();
-  };
-  const describe = (name: string) => {
-    const key = errors[name];
-    return key ? t(key, { field: t(`fields.${name}`) }) : undefined;
-  };
 
   if (result?.sent) {
     return (
@@ -70,8 +63,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     );
   }
 
-  const inputClass =
-    'mt-1 block w-full rounded-xl border bg-white px-4 py-2.5 dark:bg-slate-900 aria-[invalid=true]:border-red-500 border-slate-300 dark:border-slate-700';
   return (
     <section className="mx-auto max-w-xl px-4 py-8" aria-labelledby="contact-heading">
       <div className="flex items-center gap-3">
@@ -91,21 +82,15 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       )}
       <Form method="post" noValidate onSubmit={validateFirst} className="mt-6 space-y-4">
         {FIELDS.map((field) => (
-          <div key={field.name}>
-            <label htmlFor={`contact-${field.name}`} className="text-sm font-semibold">
-              {t(`fields.${field.name}`)}
-            </label>
-            <input
-              id={`contact-${field.name}`}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              aria-invalid={Boolean(errors[field.name])}
-              aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
-              className={inputClass}
-            />
-            <FieldError id={`contact-${field.name}-error`} text={describe(field.name)} />
-          </div>
+          <Field
+            key={field.name}
+            idPrefix="contact"
+            name={field.name}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            label={t(`fields.${field.name}`)}
+            errors={errors}
+          />
         ))}
         <div>
           <label htmlFor="contact-message" className="text-sm font-semibold">
@@ -119,7 +104,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             aria-describedby={errors.message ? 'contact-message-error' : undefined}
             className={inputClass}
           />
-          <FieldError id="contact-message-error" text={describe('message')} />
+          <FieldError id="contact-message-error" messageKey={errors.message} field={t('fields.message')} />
         </div>
         <button
           type="submit"
@@ -135,14 +120,5 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
     </section>
-  );
-}
-
-function FieldError({ id, text }: { id: string; text: string | undefined }) {
-  if (!text) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-600 dark:text-red-400">
-      {text}
-    </p>
   );
 }
