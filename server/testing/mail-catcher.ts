@@ -42,13 +42,16 @@ export async function startMailCatcher() {
   };
 }
 
-/** The six-digit code of the latest SMS to `to` in an outbox folder. */
-export async function lastSmsCode(outboxDir: string, to: string) {
-  const files = (await readdir(outboxDir)).filter((name) => name.includes('-sms-')).sort();
+/** The six-digit code of the latest message of `kind` to `to` in an outbox folder. */
+async function lastOutboxCode(outboxDir: string, kind: 'mail' | 'sms', to: string) {
+  const files = (await readdir(outboxDir)).filter((name) => name.includes(`-${kind}-`)).sort();
   for (const name of files.reverse()) {
-    const message = JSON.parse(await readFile(path.join(outboxDir, name), 'utf8')) as { to: string; body: string };
-    const code = message.to === to ? message.body.match(/\b\d{6}\b/)?.[0] : undefined;
+    const message = JSON.parse(await readFile(path.join(outboxDir, name), 'utf8')) as Record<string, string>;
+    const code = message.to === to ? (message.text ?? message.body)?.match(/\b\d{6}\b/)?.[0] : undefined;
     if (code) return code;
   }
-  throw new Error(`No SMS code was sent to ${to}`);
+  throw new Error(`No ${kind} code was sent to ${to}`);
 }
+
+export const lastSmsCode = (outboxDir: string, to: string) => lastOutboxCode(outboxDir, 'sms', to);
+export const lastMailCode = (outboxDir: string, to: string) => lastOutboxCode(outboxDir, 'mail', to);

@@ -134,12 +134,15 @@ export class AuthService {
     return { kind: 'pending', pending: { userId, userName: input.user_name, userEmail: email } };
   }
 
-  /** Confirms a pending account with the e-mailed code and signs it in. */
+  /**
+   * Confirms an address with the e-mailed code and signs the account in: a new registration, or an
+   * account whose e-mail was changed and not yet confirmed.
+   */
   async verifyEmail(input: EmailCodeInput, meta: RequestMeta): Promise<SignedIn> {
     const email = input.user_email.toLowerCase();
     await this.limits.code.consume(meta.ip);
     const user = await this.findUserByEmail(email);
-    if (!user || user.status !== USER_STATUS.pending) throw new AppError(400, 'validation.verificationCode');
+    if (!user || !awaitsEmailCode(user)) throw new AppError(400, 'validation.verificationCode');
     const { headers, response } = await this.call(
       () =>
         this.auth.api.verifyEmailOTP({
@@ -157,13 +160,13 @@ export class AuthService {
     return { userId: user.id, userName: user.userName, token, cookies: headers.getSetCookie() };
   }
 
-  /** Sends a new code to a pending account. Answers the same whether or not the address is known. */
+  /** Sends a new code to an unconfirmed address. Answers the same whether or not the address is known. */
   async resendEmailCode(input: { user_email: string }, meta: RequestMeta) {
     const email = input.user_email.toLowerCase();
     await this.limits.code.consume(meta.ip);
     await this.limits.accountCode.consume(`email:${email}`);
     const user = await this.findUserByEmail(email);
-    if (user?.status === USER_STATUS.pending) await this.sendEmailCode(email, meta);
+    if (user && awaitsEmailCode(user)) await this.sendEmailCode(email, meta);
   }
 
   /** Signs in; an app's push `device_token`, when given, is kept with the account (SPEC.md 4 Session). */
@@ -450,6 +453,11 @@ export class AuthService {
 
 function hasCredentials(headers: Headers) {
   return Boolean(headers.get('authorization') || headers.get('cookie')?.includes('souk.session_token='));
+}
+
+/** An account that may sign in once it confirms its e-mail address. */
+function awaitsEmailCode(user: typeof users.$inferSelect) {
+  return !user.emailVerify && !user.isBanned && user.status !== USER_STATUS.deactivated;
 }
 
 function assertMaySignIn(user: typeof users.$inferSelect) {

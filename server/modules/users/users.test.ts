@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '../../../contract/constants.ts';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/app.ts';
-import { lastSmsCode } from '../../testing/mail-catcher.ts';
+import { lastMailCode, lastSmsCode } from '../../testing/mail-catcher.ts';
 
 type Answer = { status: number; body: { message: string; data: Record<string, unknown> } };
 
@@ -94,6 +94,25 @@ describe('profiles', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe('Profile has been updated.');
     expect(updated.body.data).toMatchObject({ user_name: 'Noor Saleh', user_about_me: 'Collector of old cameras.' });
+  });
+
+  it('asks for a code from the new address after an e-mail change, then signs in with it', async () => {
+    const token = await signIn('user02@souk.test');
+    await call('POST', '/users/me', token, profileUpdate({ user_email: 'fresh-address@example.com' }));
+    expect((await row('demo-user-02'))?.emailVerify).toBe(false);
+    const credentials = { user_email: 'fresh-address@example.com', user_password: 'souk-demo-2026', privacy: 'on' };
+    const refused = await call('POST', '/auth/login', undefined, credentials);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('10001##Please verify your e-mail first. Enter the code we sent you.');
+    expect(
+      (await call('POST', '/auth/resend-code', undefined, { user_email: 'fresh-address@example.com' })).status,
+    ).toBe(200);
+    const verified = await call('POST', '/auth/verify-email', undefined, {
+      user_email: 'fresh-address@example.com',
+      code: await lastMailCode(config.outboxDir, 'fresh-address@example.com'),
+    });
+    expect(verified.status).toBe(200);
+    expect((await call('POST', '/auth/login', undefined, credentials)).status).toBe(200);
   });
 
   it('needs a signed-in user to change a profile', async () => {
