@@ -81,6 +81,9 @@ describe('register and verify e-mail', () => {
     expect(registered.body.data).toMatchObject({ user_email: 'layla@example.com', status: 0 });
     expect(registered.response.cookies.some((cookie) => cookie.name.endsWith('session_token'))).toBe(false);
     expect((await userByEmail('layla@example.com'))?.status).toBe(USER_STATUS.pending);
+    const mailed = mail.messages.filter((message) => message.to === 'layla@example.com');
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]?.subject).toMatch(/^Your Souk verification code: \d{6}$/);
 
     const wrong = await post('/auth/verify-email', { user_email: 'layla@example.com', code: '000000' });
     expect(wrong.status).toBe(400);
@@ -323,6 +326,10 @@ describe('forgot password', () => {
       privacy: 'on',
     });
     await post('/auth/forgot-password', { user_email: 'user08@souk.test' });
+    const resetMails = mail.messages.filter((message) => message.to === 'user08@souk.test');
+    expect(resetMails.map((message) => message.subject)).toEqual([
+      expect.stringMatching(/^Your Souk password reset code/),
+    ]);
     const code = mail.lastCode('user08@souk.test');
     const mismatch = await post('/auth/reset-password', {
       user_email: 'user08@souk.test',

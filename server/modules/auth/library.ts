@@ -99,7 +99,8 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },
-    emailVerification: { autoSignInAfterVerification: true },
+    // The service sends the code itself, once, in the reader's language.
+    emailVerification: { autoSignInAfterVerification: true, sendOnSignUp: false },
     advanced: {
       cookiePrefix: 'souk',
       useSecureCookies: config.publicUrl.startsWith('https://'),
