@@ -14,25 +14,25 @@ type Result =
 export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const sender = useFetcher<Result>({ key: 'phone-send' });
-  const verifier = useFetcher<Result>({ key: 'phone-verify' });
+  // Each opening starts afresh with new fetchers; resetting the old ones could cut short the page's
+  // reload that follows a confirmed change.
+  const [attempt, setAttempt] = useState(0);
+  const sender = useFetcher<Result>({ key: `phone-send-${attempt}` });
+  const verifier = useFetcher<Result>({ key: `phone-verify-${attempt}` });
   const sentTo = sender.data?.ok ? sender.data.phone : undefined;
   const changed = verifier.data?.ok && verifier.data.changed;
   const failure = [verifier.data, sender.data].find((result) => result && !result.ok) as
     | Extract<Result, { ok: false }>
     | undefined;
   const errors = failure?.errors ?? {};
-  const reset = (next: boolean) => {
+  const toggle = (next: boolean) => {
+    if (next) setAttempt((count) => count + 1);
     setOpen(next);
-    if (!next) {
-      sender.reset?.();
-      verifier.reset?.();
-    }
   };
   return (
     <Modal
       open={open}
-      onOpenChange={reset}
+      onOpenChange={toggle}
       title={t('profile.phoneModalTitle')}
       description={
         sentTo ? t('profile.phoneModalCode', { phone: `\u2066${sentTo}\u2069` }) : t('profile.phoneModalIntro')
