@@ -18,7 +18,7 @@ export function Modal({
 }: {
   trigger: ReactNode;
   title: string;
-  description: string;
+  description: ReactNode;
   showDescription?: boolean;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;

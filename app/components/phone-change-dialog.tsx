@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import type { FieldErrors } from '../form-errors.ts';
 import { CodeField } from './code-entry.tsx';
 import { Field, FormAlert, SubmitButton } from './form.tsx';
+import { SentenceWithValue } from './ltr-value.tsx';
 import { Modal, ModalClose, ModalTrigger } from './modal.tsx';
 
 type Result =
@@ -35,7 +36,11 @@ export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
       onOpenChange={toggle}
       title={t('profile.phoneModalTitle')}
       description={
-        sentTo ? t('profile.phoneModalCode', { phone: `\u2066${sentTo}\u2069` }) : t('profile.phoneModalIntro')
+        sentTo ? (
+          <SentenceWithValue sentence={(phone) => t('profile.phoneModalCode', { phone })} value={sentTo} />
+        ) : (
+          t('profile.phoneModalIntro')
+        )
       }
       showDescription
       trigger={

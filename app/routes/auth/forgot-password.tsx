@@ -6,6 +6,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from '../../../contract/val
 import { flashCookie, formFailure, pageRequestMeta, serviceFailure, userFacingFailure } from '../../account.server.ts';
 import { CodeField } from '../../components/code-entry.tsx';
 import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
+import { SentenceWithValue } from '../../components/ltr-value.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import type { Route } from './+types/forgot-password';
@@ -57,7 +58,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <AuthCard
       icon={<KeyRound className="size-6" aria-hidden />}
       title={t('auth.forgotTitle')}
-      intro={step === 'reset' ? t('auth.resetIntro', { email }) : t('auth.forgotIntro')}
+      intro={
+        step === 'reset' ? (
+          <SentenceWithValue sentence={(value) => t('auth.resetIntro', { email: value })} value={email ?? ''} />
+        ) : (
+          t('auth.forgotIntro')
+        )
+      }
       footer={
         <Link to="/login" className="font-semibold text-brand-700 underline dark:text-brand-300">
           {t('auth.backToLogin')}

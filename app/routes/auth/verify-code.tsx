@@ -15,6 +15,7 @@ import {
 } from '../../account.server.ts';
 import { CodeEntry } from '../../components/code-entry.tsx';
 import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
+import { SentenceWithValue } from '../../components/ltr-value.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
@@ -77,7 +78,8 @@ export default function VerifyCode({ loaderData, actionData }: Route.ComponentPr
       title={t('auth.verifyCodeTitle')}
       intro={
         <>
-          {t('auth.verifyCodeIntro', { phone: `\u2066${phone}\u2069` })} {t('auth.codeExpiresHint')}
+          <SentenceWithValue sentence={(value) => t('auth.verifyCodeIntro', { phone: value })} value={phone} />{' '}
+          {t('auth.codeExpiresHint')}
         </>
       }
       footer={

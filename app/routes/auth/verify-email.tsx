@@ -14,6 +14,7 @@ import {
 } from '../../account.server.ts';
 import { CodeEntry } from '../../components/code-entry.tsx';
 import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
+import { SentenceWithValue } from '../../components/ltr-value.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
@@ -75,7 +76,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       title={t('auth.verifyEmailTitle')}
       intro={
         <>
-          {t('auth.verifyEmailIntro', { email })} {t('auth.codeExpiresHint')}
+          <SentenceWithValue sentence={(value) => t('auth.verifyEmailIntro', { email: value })} value={email} />{' '}
+          {t('auth.codeExpiresHint')}
         </>
       }
       footer={
