@@ -1,7 +1,9 @@
 import { data, redirect } from 'react-router';
-import { type AppContext, appContext, type RequestMeta } from '#app-context';
+import { type AppContext, appContext, type RequestMeta, type SignedIn } from '#app-context';
 import { pageLanguage, readCookie } from '../contract/language.ts';
-import type { FieldErrors } from './form-errors.ts';
+import { codeFormSchema } from '../contract/validation.ts';
+import { type FieldErrors, fieldErrors } from './form-errors.ts';
+import { redirectTarget } from './redirect.ts';
 
 type RouterContext = { get(key: typeof appContext): AppContext };
 
@@ -52,6 +54,38 @@ export function signedInRedirect(target: string, cookies: string[], extra: strin
   for (const cookie of [...cookies, ...extra, flashCookie('messages.loginSuccess')])
     headers.append('Set-Cookie', cookie);
   return redirect(target, { headers });
+}
+
+/**
+ * The action of an "enter the code we sent" page: intent "resend" sends another code; otherwise the code
+ * signs in, and the step's cookie is cleared.
+ */
+export async function codeStepAction(
+  request: Request,
+  context: RouterContext,
+  step: {
+    cookie: string;
+    resend(meta: RequestMeta): Promise<void>;
+    resentNotice: string;
+    verify(code: string, meta: RequestMeta): Promise<SignedIn>;
+  },
+) {
+  const form = await request.formData();
+  const meta = pageRequestMeta(request, context);
+  try {
+    if (form.get('intent') === 'resend') {
+      await step.resend(meta);
+      return data({ ok: true as const, notice: step.resentNotice });
+    }
+    const parsed = codeFormSchema.safeParse({ code: form.get('code') ?? '' });
+    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+    const session = await step.verify(parsed.data.code, meta);
+    return signedInRedirect(redirectTarget(new URL(request.url).searchParams), session.cookies, [
+      stepCookie(step.cookie, null),
+    ]);
+  } catch (error) {
+    return serviceFailure(error);
+  }
 }
 
 export type FormResult = { ok: false; errors: FieldErrors; formError?: string; values?: Record<string, string> };

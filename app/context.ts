@@ -6,7 +6,7 @@ import type { ContactMessageInput } from '../contract/validation.ts';
 import type { AuthService, Viewer } from '../server/modules/auth/service.ts';
 import type { UsersService } from '../server/modules/users/service.ts';
 
-export type { RequestMeta, Viewer } from '../server/modules/auth/service.ts';
+export type { RequestMeta, SignedIn, Viewer } from '../server/modules/auth/service.ts';
 
 /**
  * What route loaders may ask of the server. The server provides it per request through React Router's

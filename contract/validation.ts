@@ -96,6 +96,9 @@ export const phoneSchema = requiredText
 
 export const codeSchema = requiredText.pipe(z.string().regex(/^\d{6}$/, VALIDATION.verificationCode));
 
+/** A form that only asks for the code that was sent. */
+export const codeFormSchema = z.object({ code: codeSchema });
+
 const userNameSchema = requiredText.pipe(z.string().max(120, VALIDATION.tooLong));
 
 export const registerSchema = z

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { z } from 'zod';
-import { codeSchema } from '../../contract/validation.ts';
+import { codeFormSchema } from '../../contract/validation.ts';
 import type { FieldErrors } from '../form-errors.ts';
 import { Field, FormAlert, SubmitButton, secondaryButtonClass, useFormErrors } from './form.tsx';
 
@@ -25,8 +24,6 @@ export function CodeField({ idPrefix, errors }: { idPrefix: string; errors: Fiel
 
 type CodeResult = { ok: true; notice: string } | { ok: false; errors: FieldErrors; formError?: string };
 
-const codeForm = z.object({ code: codeSchema });
-
 /**
  * Enter a code that was sent (intent "verify"), or ask for a new one (intent "resend"); both post to the
  * page's own action, so they work without JavaScript.
@@ -35,7 +32,7 @@ export function CodeEntry({ idPrefix, result }: { idPrefix: string; result: Code
   const { t } = useTranslation();
   const navigation = useNavigation();
   const failure = result && !result.ok ? result : undefined;
-  const { errors, validateFirst } = useFormErrors(codeForm, failure?.errors);
+  const { errors, validateFirst } = useFormErrors(codeFormSchema, failure?.errors);
   const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   return (
     <div className="space-y-4">

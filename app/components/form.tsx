@@ -89,6 +89,28 @@ export function Field({ name, label, errors, hint, idPrefix, type = 'text', clas
   );
 }
 
+/** A new password typed twice, with the length hint (registration, reset, settings). */
+export function NewPasswordFields({
+  idPrefix,
+  errors,
+  name = 'password',
+  label,
+}: {
+  idPrefix: string;
+  errors: FieldErrors;
+  name?: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const field = { idPrefix, errors, type: 'password', autoComplete: 'new-password' };
+  return (
+    <>
+      <Field {...field} name={name} label={label} hint={t('auth.passwordHint')} />
+      <Field {...field} name="confirm_password" label={t('fields.confirm_password')} />
+    </>
+  );
+}
+
 export function FieldError({ id, messageKey, field }: { id: string; messageKey: string | undefined; field: string }) {
   const { t } = useTranslation();
   if (!messageKey) return null;

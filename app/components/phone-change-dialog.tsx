@@ -4,8 +4,8 @@ import { useFetcher } from 'react-router';
 import type { FieldErrors } from '../form-errors.ts';
 import { CodeField } from './code-entry.tsx';
 import { Field, FormAlert, SubmitButton } from './form.tsx';
-import { SentenceWithValue } from './ltr-value.tsx';
 import { Modal, ModalClose, ModalTrigger } from './modal.tsx';
+import { SentenceWithValue } from './sentence-with-value.tsx';
 
 type Result =
   | { ok: true; notice: string; phone?: string; changed?: boolean }

@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { passwordUpdateSchema } from '../../contract/validation.ts';
 import type { FieldErrors } from '../form-errors.ts';
 import { useDialog } from './dialogs.tsx';
-import { Field, FormAlert, SubmitButton, useFormErrors } from './form.tsx';
+import { FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from './form.tsx';
 import { Modal, ModalTrigger } from './modal.tsx';
 
 type Result = { ok: true; notice: string; intent: string } | { ok: false; errors: FieldErrors; formError?: string };
@@ -55,23 +55,7 @@ function PasswordSection() {
         <input type="hidden" name="intent" value="password" />
         <FormAlert messageKey={result?.ok ? result.notice : null} tone="success" />
         <FormAlert messageKey={result && !result.ok ? result.formError : null} />
-        <Field
-          idPrefix="settings"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('settings.newPassword')}
-          hint={t('auth.passwordHint')}
-          errors={errors}
-        />
-        <Field
-          idPrefix="settings"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          label={t('fields.confirm_password')}
-          errors={errors}
-        />
+        <NewPasswordFields idPrefix="settings" errors={errors} label={t('settings.newPassword')} />
         <SubmitButton
           busy={fetcher.state !== 'idle'}
           label={t('settings.updatePassword')}

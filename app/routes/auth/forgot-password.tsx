@@ -5,8 +5,8 @@ import { appContext } from '#app-context';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../contract/validation.ts';
 import { flashCookie, formFailure, pageRequestMeta, serviceFailure, userFacingFailure } from '../../account.server.ts';
 import { CodeField } from '../../components/code-entry.tsx';
-import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
-import { SentenceWithValue } from '../../components/ltr-value.tsx';
+import { AuthCard, Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from '../../components/form.tsx';
+import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import type { Route } from './+types/forgot-password';
@@ -88,23 +88,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <>
               <input type="hidden" name="user_email" value={email} />
               <CodeField idPrefix="forgot" errors={errors} />
-              <Field
-                idPrefix="forgot"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                label={t('settings.newPassword')}
-                hint={t('auth.passwordHint')}
-                errors={errors}
-              />
-              <Field
-                idPrefix="forgot"
-                name="confirm_password"
-                type="password"
-                autoComplete="new-password"
-                label={t('fields.confirm_password')}
-                errors={errors}
-              />
+              <NewPasswordFields idPrefix="forgot" errors={errors} label={t('settings.newPassword')} />
             </>
           )}
           <SubmitButton

@@ -5,7 +5,8 @@ import type { Route } from './+types/logout';
 
 /** Ends the session and returns to the dashboard (SPEC.md 2 Layout). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const cookies = await context.get(appContext).services.auth.logout(pageRequestMeta(request, context));
+  const { services, viewer } = context.get(appContext);
+  const cookies = await services.auth.logout(pageRequestMeta(request, context), viewer);
   const headers = new Headers();
   for (const cookie of [...cookies, flashCookie('auth.loggedOut')]) headers.append('Set-Cookie', cookie);
   return redirect('/', { headers });

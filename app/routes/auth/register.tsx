@@ -11,7 +11,15 @@ import {
   signedInRedirect,
   stepCookie,
 } from '../../account.server.ts';
-import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
+import {
+  AuthCard,
+  CheckboxField,
+  Field,
+  FormAlert,
+  NewPasswordFields,
+  SubmitButton,
+  useFormErrors,
+} from '../../components/form.tsx';
 import { SocialSignIn } from '../../components/social-sign-in.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
@@ -86,20 +94,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             label={t('auth.phoneOptional')}
             hint={t('auth.phoneHint')}
           />
-          <Field
-            {...field}
+          <NewPasswordFields
+            idPrefix="register"
+            errors={errors}
             name="user_password"
-            type="password"
-            autoComplete="new-password"
             label={t('fields.user_password')}
-            hint={t('auth.passwordHint')}
-          />
-          <Field
-            {...field}
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            label={t('fields.confirm_password')}
           />
           <CheckboxField {...field} name="privacy" label={<PrivacyAgreement />} />
           <SubmitButton busy={busy} label={t('auth.registerButton')} busyLabel={t('auth.sending')} />

@@ -1,27 +1,14 @@
 import { MessageSquareCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
-import { z } from 'zod';
+import { Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { codeSchema } from '../../../contract/validation.ts';
-import {
-  formFailure,
-  PENDING_PHONE_COOKIE,
-  pageRequestMeta,
-  readStepCookie,
-  serviceFailure,
-  signedInRedirect,
-  stepCookie,
-} from '../../account.server.ts';
+import { codeStepAction, formFailure, PENDING_PHONE_COOKIE, readStepCookie } from '../../account.server.ts';
 import { CodeEntry } from '../../components/code-entry.tsx';
 import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
-import { SentenceWithValue } from '../../components/ltr-value.tsx';
-import { fieldErrors } from '../../form-errors.ts';
+import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
 import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
 import type { Route } from './+types/verify-code';
-
-const codeForm = z.object({ code: codeSchema });
 
 const readPending = (request: Request) =>
   readStepCookie<{ name: string; phone: string }>(request, PENDING_PHONE_COOKIE, ['name', 'phone']);
@@ -35,24 +22,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = readPending(request);
   if (!pending) return formFailure({}, 400, 'auth.noPendingPhone');
-  const form = await request.formData();
-  const meta = pageRequestMeta(request, context);
   const { auth } = context.get(appContext).services;
   const person = { user_name: pending.name, user_phone: pending.phone };
-  try {
-    if (form.get('intent') === 'resend') {
-      await auth.sendPhoneCode(person, meta);
-      return data({ ok: true as const, notice: 'auth.smsSent' });
-    }
-    const parsed = codeForm.safeParse({ code: form.get('code') ?? '' });
-    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-    const session = await auth.verifyPhoneCode({ ...person, code: parsed.data.code }, meta);
-    return signedInRedirect(redirectTarget(new URL(request.url).searchParams), session.cookies, [
-      stepCookie(PENDING_PHONE_COOKIE, null),
-    ]);
-  } catch (error) {
-    return serviceFailure(error);
-  }
+  return codeStepAction(request, context, {
+    cookie: PENDING_PHONE_COOKIE,
+    resend: (meta) => auth.sendPhoneCode(person, meta),
+    resentNotice: 'auth.smsSent',
+    verify: (code, meta) => auth.verifyPhoneCode({ ...person, code }, meta),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

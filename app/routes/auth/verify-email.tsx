@@ -1,21 +1,11 @@
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { emailCodeSchema } from '../../../contract/validation.ts';
-import {
-  formFailure,
-  PENDING_EMAIL_COOKIE,
-  pageRequestMeta,
-  readStepCookie,
-  serviceFailure,
-  signedInRedirect,
-  stepCookie,
-} from '../../account.server.ts';
+import { codeStepAction, formFailure, PENDING_EMAIL_COOKIE, readStepCookie } from '../../account.server.ts';
 import { CodeEntry } from '../../components/code-entry.tsx';
 import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
-import { SentenceWithValue } from '../../components/ltr-value.tsx';
-import { fieldErrors } from '../../form-errors.ts';
+import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
 import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
 import type { Route } from './+types/verify-email';
@@ -35,23 +25,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = readPending(request);
   if (!pending) return formFailure({}, 400, 'auth.noPendingRegistration');
-  const form = await request.formData();
-  const meta = pageRequestMeta(request, context);
   const { auth } = context.get(appContext).services;
-  try {
-    if (form.get('intent') === 'resend') {
-      await auth.resendEmailCode({ user_email: pending.userEmail }, meta);
-      return data({ ok: true as const, notice: 'auth.codeResent' });
-    }
-    const parsed = emailCodeSchema.safeParse({ user_email: pending.userEmail, code: form.get('code') });
-    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-    const session = await auth.verifyEmail(parsed.data, meta);
-    return signedInRedirect(redirectTarget(new URL(request.url).searchParams), session.cookies, [
-      stepCookie(PENDING_EMAIL_COOKIE, null),
-    ]);
-  } catch (error) {
-    return serviceFailure(error);
-  }
+  const user_email = pending.userEmail;
+  return codeStepAction(request, context, {
+    cookie: PENDING_EMAIL_COOKIE,
+    resend: (meta) => auth.resendEmailCode({ user_email }, meta),
+    resentNotice: 'auth.codeResent',
+    verify: (code, meta) => auth.verifyEmail({ user_email, code }, meta),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -16,12 +16,8 @@ import type { Route } from './+types/own-profile';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context, 'profile');
   const { users } = context.get(appContext).services;
-  const user = await users.profile(viewer.userId, viewer);
-  return {
-    user,
-    cityName: await users.cityName(user.city, pageLanguage(request) as LanguageCode),
-    settings: await users.settings(viewer.userId),
-  };
+  const [user, settings] = await Promise.all([users.profile(viewer.userId, viewer), users.settings(viewer.userId)]);
+  return { user, settings, cityName: await users.cityName(user.city, pageLanguage(request) as LanguageCode) };
 }
 
 /** The settings modal's forms: password, display settings, deactivation. */
@@ -44,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'deactivate': {
         await users.deactivate(viewer.userId);
         const headers = new Headers();
-        for (const cookie of [...auth.clearedSessionCookies(), flashCookie('settings.deactivated')]) {
+        for (const cookie of [...(await auth.clearedSessionCookies()), flashCookie('settings.deactivated')]) {
           headers.append('Set-Cookie', cookie);
         }
         return redirect('/', { headers });

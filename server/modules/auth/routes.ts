@@ -121,7 +121,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
       schema: { tags: ['accounts'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request, reply) => {
-      reply.header('set-cookie', await auth.logout(requestMeta(request)));
+      const viewer = await currentViewer(auth, request, reply);
+      reply.header('set-cookie', await auth.logout(requestMeta(request), viewer));
       return ok(null);
     },
   );

@@ -183,10 +183,9 @@ export class AuthService {
     return session;
   }
 
-  /** Ends this session and forgets the device's push token. */
-  async logout(meta: RequestMeta): Promise<string[]> {
-    const current = await this.auth.api.getSession({ headers: this.libraryHeaders(meta) }).catch(() => null);
-    if (current) await this.db.update(users).set({ deviceToken: null }).where(eq(users.id, current.user.id));
+  /** Ends this session and forgets the device's push token; `viewer` is who the request was already found to be. */
+  async logout(meta: RequestMeta, viewer: Viewer | null): Promise<string[]> {
+    if (viewer) await this.db.update(users).set({ deviceToken: null }).where(eq(users.id, viewer.userId));
     try {
       const { headers } = await this.auth.api.signOut({ headers: this.libraryHeaders(meta), returnHeaders: true });
       return headers.getSetCookie();
@@ -323,7 +322,10 @@ export class AuthService {
 
   /** The signed-in user, renewing the session (its expiry moves to one day from now). */
   async currentViewer(meta: RequestMeta): Promise<{ viewer: Viewer | null; cookies: string[] }> {
-    if (!hasCredentials(meta.headers)) return { viewer: null, cookies: [] };
+    const sessionCookie = (await this.auth.$context).authCookies.sessionToken.name;
+    const hasCredentials =
+      meta.headers.has('authorization') || meta.headers.get('cookie')?.includes(`${sessionCookie}=`);
+    if (!hasCredentials) return { viewer: null, cookies: [] };
     const { headers, response } = await this.auth.api.getSession({
       headers: this.libraryHeaders(meta),
       returnHeaders: true,
@@ -368,9 +370,10 @@ export class AuthService {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
-  clearedSessionCookies() {
-    const expired = 'Path=/; Max-Age=0; HttpOnly; SameSite=Lax';
-    return [`souk.session_token=; ${expired}`, `__Secure-souk.session_token=; ${expired}; Secure`];
+  /** Set-Cookie values that make the browser drop the session cookie, named as the library names it. */
+  async clearedSessionCookies() {
+    const { name, attributes } = (await this.auth.$context).authCookies.sessionToken;
+    return [`${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${attributes.secure ? '; Secure' : ''}`];
   }
 
   private async signInWithPassword(email: string, password: string, meta: RequestMeta): Promise<SignedIn> {
@@ -449,10 +452,6 @@ export class AuthService {
       throw new AppError(failure.statusCode === 429 ? 429 : 400, fallbackKey);
     }
   }
-}
-
-function hasCredentials(headers: Headers) {
-  return Boolean(headers.get('authorization') || headers.get('cookie')?.includes('souk.session_token='));
 }
 
 /** An account that may sign in once it confirms its e-mail address. */

@@ -170,7 +170,7 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
     async (request, reply) => {
       const viewer = await requireViewer(auth, request, reply);
       await users.deactivate(viewer.userId);
-      reply.header('set-cookie', auth.clearedSessionCookies());
+      reply.header('set-cookie', await auth.clearedSessionCookies());
       return ok(null, say(request, 'settings.deactivated'));
     },
   );
