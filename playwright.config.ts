@@ -1,9 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Exported to the journeys (they read the outbox and call the local provider).
+process.env.E2E_PORT = String(PORT);
+process.env.E2E_OIDC_PORT = process.env.E2E_OIDC_PORT ?? '3199';
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`;
+/** One data folder per port, so two test runs on one machine never share a database. */
+const E2E_DATA_DIR = `data/e2e-${PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -46,13 +51,13 @@ export default defineConfig({
     },
     {
       // A fresh data folder per run: the first start creates the database and seeds the demo data.
-      command: 'rm -rf data/e2e && node scripts/build-if-needed.mjs && exec node server/main.ts',
+      command: `rm -rf ${E2E_DATA_DIR} && node scripts/build-if-needed.mjs && exec node server/main.ts`,
       url: `${APP_URL}/readyz`,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         PUBLIC_URL: APP_URL,
-        DATA_DIR: 'data/e2e',
+        DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         GOOGLE_CLIENT_ID: 'souk-google',
         GOOGLE_CLIENT_SECRET: 'google-secret-for-tests',

@@ -119,7 +119,7 @@ test('signs in through the OpenID Connect provider (Google), and again when Appl
   await page.context().clearCookies();
   await signInWithApple();
   await page.context().clearCookies();
-  await page.request.post(`http://127.0.0.1:3199/test/withhold-email/${appleSubject}`);
+  await page.request.post(`http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3199}/test/withhold-email/${appleSubject}`);
   await signInWithApple();
   await expect(page.getByText(`${appleSubject}@oidc.test`)).toBeVisible();
 });
