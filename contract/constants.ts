@@ -73,6 +73,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ENABLED_FLAG = 1;
 
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A new sign-in code (e-mail or SMS) for the same address can be asked for this long after the last one. */
+export const CODE_RESEND_SECONDS = 60;
 export const PROGRESS_BAR_FINISH_MS = 3_500;
 export const PUSH_NOTICE_MS = 10_000;
 export const TOP_BAR_HIDE_THRESHOLD_PX = 30;
