@@ -8,68 +8,85 @@ const unique = () => randomBytes(4).toString('hex');
 test('register, verify the e-mailed code, log out, log in back to an item list, edit the profile with a photo, log out', async ({
   page,
 }) => {
+  test.slow(); // the longest journey: about 40 s on a loaded 2-core machine
   const email = `journey-${unique()}@example.com`;
-  await page.goto('/register?lang=en');
-  await page.getByLabel('Name', { exact: true }).fill('Rana Khalil');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
-  await page.getByLabel('Confirm password').fill('journey-pass-2');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Passwords do not match.')).toBeVisible();
-  await expect(page.getByText('Please select privacy policy!')).toBeVisible();
-  await page.getByLabel('Confirm password').fill('journey-pass-1');
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Register' }).click();
+  await test.step('register, with the form refusing mismatched passwords and no privacy consent', async () => {
+    await page.goto('/register?lang=en');
+    await page.getByLabel('Name', { exact: true }).fill('Rana Khalil');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
+    await page.getByLabel('Confirm password').fill('journey-pass-2');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Passwords do not match.')).toBeVisible();
+    await expect(page.getByText('Please select privacy policy!')).toBeVisible();
+    await page.getByLabel('Confirm password').fill('journey-pass-1');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Register' }).click();
+  });
 
-  await expect(page).toHaveURL(/\/verify-email/);
-  await expect(page.getByText(email)).toBeVisible();
-  await page.getByLabel('Verification code').fill('000000');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your verification code is not correct.');
-  await page.getByLabel('Verification code').fill(await codeSentTo('mail', email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
-  await expect(page).toHaveURL(/\/$|\/\?/);
+  await test.step('verify the e-mailed code after a wrong one', async () => {
+    await expect(page).toHaveURL(/\/verify-email/);
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your verification code is not correct.');
+    await page.getByLabel('Verification code').fill(await codeSentTo('mail', email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
+    await expect(page).toHaveURL(/\/$|\/\?/);
+  });
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await test.step('log out from the account menu', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
 
-  const itemList = '/item-list?cat_id=3&search_term=bike';
-  await page.goto(`/login?lang=en&redirect=item-list&query=${encodeURIComponent('cat_id=3&search_term=bike')}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(itemList);
+  await test.step('log in again and land on the item list the login was asked from', async () => {
+    await page.goto(`/login?lang=en&redirect=item-list&query=${encodeURIComponent('cat_id=3&search_term=bike')}`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('journey-pass-1');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL('/item-list?cat_id=3&search_term=bike');
+    // The item list is built by a later issue: until then this address is the not-found page, on purpose.
+    // The redirect (path and query kept) is what this step proves.
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
 
-  await page.goto('/edit-profile');
-  await page.getByLabel('About me').fill('I sell bikes and books.');
-  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
-    .jpeg()
-    .withMetadata({ exif: { IFD0: { Artist: 'secret camera owner' } } })
-    .toBuffer();
-  await page
-    .getByTestId('profile-photo-input')
-    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await expect(page.getByRole('status').filter({ hasText: 'Photo saved.' })).toBeVisible();
-  const avatar = page.locator('section img').last();
-  await expect(avatar).toHaveAttribute('src', /\/uploads\/users\/.+\.webp$/);
-  const stored = await page.request.get((await avatar.getAttribute('src')) as string);
-  const metadata = await sharp(await stored.body()).metadata();
-  expect(metadata).toMatchObject({ format: 'webp', width: 512, height: 512 });
-  expect(metadata.exif).toBeUndefined();
+  await test.step('upload a profile photo: stored as a 512 px WebP without EXIF', async () => {
+    await page.goto('/edit-profile');
+    await page.getByLabel('About me').fill('I sell bikes and books.');
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Artist: 'secret camera owner' } } })
+      .toBuffer();
+    await page
+      .getByTestId('profile-photo-input')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('status').filter({ hasText: 'Photo saved.' })).toBeVisible();
+    const avatar = page.locator('section img').last();
+    await expect(avatar).toHaveAttribute('src', /\/uploads\/users\/.+\.webp$/);
+    const stored = await page.request.get((await avatar.getAttribute('src')) as string);
+    const metadata = await sharp(await stored.body()).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    expect(metadata.exif).toBeUndefined();
+  });
 
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByTestId('flash-notice')).toHaveText('Profile has been updated.');
-  await expect(page.getByText('I sell bikes and books.')).toBeVisible();
+  await test.step('save the profile and see it', async () => {
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId('flash-notice')).toHaveText('Profile has been updated.');
+    await expect(page.getByText('I sell bikes and books.')).toBeVisible();
+  });
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login\?redirect=profile/);
+  await test.step('log out: the profile then asks to log in', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirect=profile/);
+  });
 });
 
 test('signs in with a phone number and the texted code, creating the account', async ({ page }) => {
@@ -95,33 +112,37 @@ test('signs in with a phone number and the texted code, creating the account', a
 test('signs in through the OpenID Connect provider (Google), and again when Apple withholds the e-mail', async ({
   page,
 }) => {
-  const subject = `g-${unique()}`;
-  await page.goto('/login?lang=en&redirect=profile');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.locator('input[name=login]').fill(subject);
-  await page.locator('input[name=password]').fill('any');
-  await page.locator('button[type=submit]').click();
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
-  await expect(page.getByRole('heading', { name: `g ${subject.slice(2)} Tester` })).toBeVisible();
-
-  const appleSubject = `apple-${unique()}`;
-  const signInWithApple = async () => {
-    await page.goto('/login?lang=en&redirect=profile');
-    await page.getByRole('button', { name: 'Continue with Apple' }).click();
-    await page.locator('input[name=login]').fill(appleSubject);
+  test.slow(); // three sign-ins through the provider's screens
+  const signInAtProvider = async (subject: string) => {
+    await page.locator('input[name=login]').fill(subject);
     await page.locator('input[name=password]').fill('any');
     await page.locator('button[type=submit]').click();
     await page.locator('button[type=submit]').click();
     await expect(page).toHaveURL(/\/profile$/);
   };
-  await page.context().clearCookies();
-  await signInWithApple();
-  await page.context().clearCookies();
-  await page.request.post(`http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3199}/test/withhold-email/${appleSubject}`);
-  await signInWithApple();
-  await expect(page.getByText(`${appleSubject}@oidc.test`)).toBeVisible();
+
+  const subject = `g-${unique()}`;
+  await test.step('sign in with Google: a new account named after the provider profile', async () => {
+    await page.goto('/login?lang=en&redirect=profile');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await signInAtProvider(subject);
+    await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
+    await expect(page.getByRole('heading', { name: `g ${subject.slice(2)} Tester` })).toBeVisible();
+  });
+
+  const appleSubject = `apple-${unique()}`;
+  const signInWithApple = async () => {
+    await page.context().clearCookies();
+    await page.goto('/login?lang=en&redirect=profile');
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await signInAtProvider(appleSubject);
+  };
+  await test.step('sign in with Apple', signInWithApple);
+  await test.step('sign in with Apple again, now without an e-mail: the linked one is kept', async () => {
+    await page.request.post(`http://127.0.0.1:${process.env.E2E_OIDC_PORT}/test/withhold-email/${appleSubject}`);
+    await signInWithApple();
+    await expect(page.getByText(`${appleSubject}@oidc.test`)).toBeVisible();
+  });
 });
 
 test('signs in with Facebook (plain OAuth 2.0 and a Graph-style profile)', async ({ page }) => {
@@ -159,6 +180,7 @@ test('the login page answers in Arabic', async ({ page }) => {
 });
 
 test('the settings modal updates the password and deactivates the account for good', async ({ page }) => {
+  test.slow(); // signs up by phone, then two settings changes
   const phone = `+9665${String(Date.now() + 7).slice(-8)}`;
   await page.goto('/login/phone?lang=en');
   await page.getByLabel('Name').fill('Mona Said');

@@ -2,13 +2,22 @@ import { expect, test } from './fixtures.ts';
 
 test('a slow page load shows the progress bar until the page arrives', async ({ page }) => {
   await page.goto('/?lang=en');
+  // The next page's data is held back until the test has seen the bar: slow for as long as needed, no clock.
+  let releaseData = () => {};
+  const dataReleased = new Promise<void>((resolve) => {
+    releaseData = resolve;
+  });
   await page.route('**/category.data*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await dataReleased;
     await route.continue();
   });
+  const categoriesHeading = page.getByRole('heading', { level: 1, name: 'Categories' });
   await page.getByRole('link', { name: 'See all Categories' }).click();
   await expect(page.getByTestId('progress-bar')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+  await expect(categoriesHeading).toBeHidden();
+
+  releaseData();
+  await expect(categoriesHeading).toBeVisible();
   await expect(page.getByTestId('progress-bar')).toBeHidden();
 });
 

@@ -16,12 +16,20 @@ const replies: Record<string, { status: number; body?: string }> = {
   '/garbage': { status: 502, body: '<html>bad gateway</html>' },
 };
 
+/** Answers with the query string exactly as it arrived. */
+function echo(response: http.ServerResponse, search: string) {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ code: 200, status: 'success', message: '', data: { search } }));
+}
+
 let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
-    const reply = replies[new URL(request.url ?? '/', 'http://x').pathname] ?? { status: 500 };
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/echo-query') return echo(response, url.search);
+    const reply = replies[url.pathname] ?? { status: 500 };
     response.writeHead(reply.status, { 'content-type': 'application/json' });
     response.end(reply.body);
   });
@@ -69,6 +77,11 @@ describe('browser API client', () => {
   });
 
   it('drops empty query values', async () => {
-    expect(await apiGet(`${base}/ok`, { keyword: '', limit: 5, cursor: undefined })).toEqual({ answer: 42 });
+    const query = { keyword: '', limit: 5, cursor: undefined, city: null, mine: false };
+    expect(await apiGet(`${base}/echo-query`, query)).toEqual({ search: '?limit=5&mine=false' });
+    expect(await apiGet(`${base}/echo-query`, { keyword: '' })).toEqual({ search: '' });
+    expect(await apiGet(`${base}/echo-query?lang=en`, { keyword: 'bike' })).toEqual({
+      search: '?lang=en&keyword=bike',
+    });
   });
 });
