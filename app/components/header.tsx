@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, Heart, LogIn, LogOut, Menu, MessageCircle, Plus, User, UserPlus, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, NavLink, useLocation, useSubmit } from 'react-router';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../contract/constants.ts';
@@ -14,8 +14,10 @@ import { ThemeToggle } from './theme.tsx';
 export function Header({ viewer }: { viewer: Viewer | null }) {
   const { t } = useTranslation();
   const topBarHidden = useScrolledPast(TOP_BAR_HIDE_THRESHOLD_PX);
+  const pageTop = useRef<HTMLElement>(null);
+  useFocusPageTopAfterNavigation(pageTop);
   return (
-    <header className="sticky top-0 z-40">
+    <header ref={pageTop} tabIndex={-1} className="sticky top-0 z-40 outline-none">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
@@ -25,6 +27,8 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
       <div
         data-testid="top-bar"
         data-hidden={topBarHidden}
+        // Collapsed, its buttons are out of sight: keep them out of the Tab order and the accessibility tree too.
+        inert={topBarHidden}
         className={`overflow-hidden bg-brand-800 text-white transition-[max-height] duration-200 dark:bg-slate-900 ${topBarHidden ? 'max-h-0' : 'max-h-12'}`}
       >
         <div className="mx-auto flex h-9 max-w-6xl items-center justify-end gap-2 px-4 sm:justify-between">
@@ -244,6 +248,23 @@ function MobileMenu({ viewer }: { viewer: Viewer | null }) {
 function useRedirectQuery() {
   const { pathname, search } = useLocation();
   return redirectQueryFor(pathname, search);
+}
+
+/**
+ * After moving to another page, focus that was on a link or button of the old page is lost and the browser
+ * would continue Tab from where that element was, deep in the new page. Start again at the top instead:
+ * the next Tab reaches the skip link, then the header's controls.
+ */
+function useFocusPageTopAfterNavigation(pageTop: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    const focused = document.activeElement;
+    const focusLost = !focused || focused === document.body || !focused.isConnected;
+    if (focusLost) pageTop.current?.focus({ preventScroll: true });
+  }, [pathname, pageTop]);
 }
 
 function useScrolledPast(threshold: number) {
