@@ -1,26 +1,39 @@
 import { defineConfig, devices } from '@playwright/test';
+import { freePorts } from './e2e/support/free-ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-// Exported to the journeys (they read the outbox and call the local provider).
-process.env.E2E_PORT = String(PORT);
-process.env.E2E_OIDC_PORT = process.env.E2E_OIDC_PORT ?? '3199';
-const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
+// Free ports unless E2E_PORT / E2E_OIDC_PORT are set, so checkouts testing on one machine never collide.
+// This file runs first in the main process; the workers inherit these variables and see the same ports.
+if (!process.env.E2E_PORT || !process.env.E2E_OIDC_PORT) {
+  const [appPort, oidcPort] = await freePorts(2);
+  process.env.E2E_PORT ??= String(appPort);
+  process.env.E2E_OIDC_PORT ??= String(oidcPort);
+}
+const PORT = Number(process.env.E2E_PORT);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`;
-/** One data folder per port, so two test runs on one machine never share a database. */
+/** One data folder per port, so two test runs on one machine never share a database; removed after the run. */
 const E2E_DATA_DIR = `data/e2e-${PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per port too: a run empties its output folder first, which must not delete another run's traces.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Sized for a loaded 2-core CI machine (a journey there takes about three times as long as on an idle
+  // one); the long account journeys add their own budget with test.slow(). A stalled step fails at its
+  // own action or assertion, named by its test.step, well before the test's budget runs out.
+  timeout: 60_000,
+  globalTimeout: 30 * 60_000,
+  expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: APP_URL,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -50,8 +63,8 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      // A fresh data folder per run: the first start creates the database and seeds the demo data.
-      command: `rm -rf ${E2E_DATA_DIR} && node scripts/build-if-needed.mjs && exec node server/main.ts`,
+      // A fresh data folder per run (removed when it stops): the first start creates and seeds the database.
+      command: 'exec node e2e/support/app-server.ts',
       url: `${APP_URL}/readyz`,
       env: {
         PORT: String(PORT),

@@ -9,8 +9,10 @@
  */
 import Provider, { type ClientAuthMethod, type ClientMetadata } from 'oidc-provider';
 
-const port = Number(process.env.OIDC_PORT ?? 3199);
-const appUrl = process.env.OIDC_APP_URL ?? 'http://127.0.0.1:3100';
+// playwright.config.ts starts it with the ports of the run (E2E_OIDC_PORT and E2E_PORT).
+const port = Number(process.env.OIDC_PORT);
+const appUrl = process.env.OIDC_APP_URL;
+if (!port || !appUrl) throw new Error('Set OIDC_PORT and OIDC_APP_URL (the app the provider sends people back to)');
 const issuer = `http://127.0.0.1:${port}`;
 const withheldEmails = new Set<string>();
 

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 
-/** The journeys' server writes mail and SMS to this folder (no SMTP or SMS service is configured). */
-const OUTBOX = path.resolve(`data/e2e-${process.env.E2E_PORT ?? 3100}/outbox`);
+/** The journeys' server writes mail and SMS here (no SMTP or SMS service); playwright.config.ts sets E2E_PORT. */
+const OUTBOX = path.resolve(`data/e2e-${process.env.E2E_PORT}/outbox`);
 
 async function latestCode(kind: 'mail' | 'sms', to: string): Promise<string | undefined> {
   const names = await readdir(OUTBOX).catch(() => [] as string[]);
