@@ -32,6 +32,7 @@ const configSchema = z.object({
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
+  SMS_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

@@ -23,14 +23,15 @@ export interface Services {
 
 export function createServices(db: Db, config: Config, logger: Logger): Services {
   const limiters = createLimiterFactory(config.REDIS_URL);
+  const mailer = createMailer(config, logger);
   const authLibrary = createAuthLibrary({
     db,
     config,
     secret: authSecret(config),
-    mailer: createMailer(config, logger),
+    mailer,
     sms: createSmsSender(config, logger),
   });
-  const auth = authServiceFor(db, authLibrary, config, limiters.createLimiter);
+  const auth = authServiceFor(db, authLibrary, config, { createLimiter: limiters.createLimiter, mailer });
   return {
     lookups: new LookupsService(db),
     content: new ContentService(db, limiters.createLimiter),

@@ -158,7 +158,16 @@ export function CheckboxField({
 }
 
 /** A message about the whole form (a refused sign-in, a limit reached). */
-export function FormAlert({ messageKey, tone = 'error' }: { messageKey?: string | null; tone?: 'error' | 'success' }) {
+export function FormAlert({
+  messageKey,
+  values,
+  tone = 'error',
+}: {
+  messageKey?: string | null;
+  /** Values of the message's placeholders. */
+  values?: Record<string, string | number>;
+  tone?: 'error' | 'success';
+}) {
   const { t } = useTranslation();
   if (!messageKey) return null;
   const colors =
@@ -167,7 +176,7 @@ export function FormAlert({ messageKey, tone = 'error' }: { messageKey?: string 
       : 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200';
   return (
     <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-xl p-3 text-sm ${colors}`}>
-      {t(messageKey.replace(/^\d+##/, ''))}
+      {t(messageKey.replace(/^\d+##/, ''), values ?? {})}
     </p>
   );
 }

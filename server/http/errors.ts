@@ -12,13 +12,28 @@ export class AppError extends Error {
   readonly code: number;
   readonly messageKey: string;
   readonly values: Record<string, unknown> | undefined;
+  /** Sent as `Retry-After` (seconds) with a 429, so a client can count down. */
+  readonly retryAfterSeconds: number | undefined;
+  /** What the client needs to go on (the envelope's `data`), when an error is a step rather than a dead end. */
+  readonly data: Record<string, unknown> | undefined;
 
-  constructor(status: number, messageKey: string, options: { code?: number; values?: Record<string, unknown> } = {}) {
+  constructor(
+    status: number,
+    messageKey: string,
+    options: {
+      code?: number;
+      values?: Record<string, unknown>;
+      retryAfterSeconds?: number;
+      data?: Record<string, unknown>;
+    } = {},
+  ) {
     super(messageKey);
     this.status = status;
     this.code = options.code ?? status;
     this.messageKey = messageKey;
     this.values = options.values;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.data = options.data;
   }
 }
 
@@ -29,7 +44,8 @@ export const badRequest = (messageKey: string, values?: Record<string, unknown>)
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const text = translate(requestLanguage(request), error.messageKey, error.values);
   const message = error.code === error.status ? text : `${error.code}##${text}`;
-  return reply.code(error.status).send({ code: error.code, status: 'error', message, data: null });
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(error.status).send({ code: error.code, status: 'error', message, data: error.data ?? null });
 }
 
 /** The translated label of a form field (locale key fields.<name>), or its name when it has none. */

@@ -6,12 +6,16 @@ import { AppError } from '../http/errors.ts';
 export interface Limiter {
   /** Counts one attempt for `key`; throws a 429 AppError once the key has used up its attempts. */
   consume(key: string): Promise<void>;
+  /** Throws the same 429 when `key` has used up its attempts, without counting one. */
+  check(key: string): Promise<void>;
 }
 
 export interface LimiterOptions {
   keyPrefix: string;
   points: number;
   durationSeconds: number;
+  /** The locale key of the refusal (default 'api.tooManyRequests'); it may use {{seconds}}, the wait left. */
+  messageKey?: string;
 }
 
 export type LimiterFactory = (options: LimiterOptions) => Limiter;
@@ -30,6 +34,7 @@ export function createLimiterFactory(redisUrl?: string): {
   return {
     createLimiter: (options) =>
       wrap(
+        options,
         redis
           ? new RateLimiterRedis({
               storeClient: redis,
@@ -58,15 +63,27 @@ function memoryLimiter(options: LimiterOptions) {
   });
 }
 
-function wrap(limiter: RateLimiterAbstract): Limiter {
+function wrap(options: LimiterOptions, limiter: RateLimiterAbstract): Limiter {
+  const refusal = (result: RateLimiterRes) => {
+    const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+    return new AppError(429, options.messageKey ?? 'api.tooManyRequests', {
+      values: { seconds },
+      retryAfterSeconds: seconds,
+    });
+  };
   return {
     async consume(key) {
       try {
         await limiter.consume(key);
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw new AppError(429, 'api.tooManyRequests');
+        if (rejection instanceof RateLimiterRes) throw refusal(rejection);
         throw rejection;
       }
+    },
+    async check(key) {
+      const result = await limiter.get(key);
+      // The in-process store keeps an expired count until its timer fires: a window that has passed is empty.
+      if (result && result.msBeforeNext > 0 && result.consumedPoints >= options.points) throw refusal(result);
     },
   };
 }

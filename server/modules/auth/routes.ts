@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/api.ts';
+import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
 import {
   emailCodeSchema,
   forgotPasswordSchema,
@@ -22,20 +23,34 @@ const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
+  429: errorEnvelopeSchema.describe('Too many requests; Retry-After gives the seconds to wait'),
 };
 const signedInSchema = z.object({
   user_id: z.string(),
   user_name: z.string(),
   token: z.string().describe('Send as "Authorization: Bearer <token>"; browsers use the session cookie instead'),
 });
+const registrationToken = z
+  .string()
+  .min(20)
+  .max(200)
+  .describe('Proves this client made the registration: send it back with the e-mailed code. Keep it private');
 const pendingSchema = z.object({
-  user_id: z.string(),
+  user_id: z.string().describe('Empty until the address is confirmed: no account exists before that'),
   user_name: z.string(),
   user_email: z.string(),
   status: z.literal(0),
+  registration_token: registrationToken,
 });
-const emailOnly = z.object({ user_email: z.email() });
+const verifyEmailSchema = emailCodeSchema.extend({ registration_token: registrationToken });
+const resendSchema = z.object({ user_email: z.email(), registration_token: registrationToken.optional() });
+/** A sign-in whose registration still waits for its e-mail code: 403, code 10001, and what the code step needs. */
+const pendingLoginSchema = errorEnvelopeSchema.extend({
+  data: z.object({ registration_token: registrationToken, user_email: z.string(), user_name: z.string() }).nullable(),
+});
+const tooSoon = errorEnvelopeSchema.describe(
+  'Too many requests; a code asked for again too soon says how many seconds remain, also sent as Retry-After',
+);
 
 function sendSignedIn(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
   reply.header('set-cookie', session.cookies);
@@ -53,7 +68,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Create an account; when e-mail verification is on, a code is e-mailed and status is 0 (pending)',
+        summary:
+          'Register; when e-mail verification is on, a code is e-mailed and status is 0 (pending) with a registration_token that /auth/verify-email needs',
         body: registerSchema,
         response: {
           200: envelopeSchema(z.union([signedInSchema, pendingSchema])),
@@ -65,9 +81,15 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     async (request, reply) => {
       const outcome = await auth.register(request.body, requestMeta(request));
       if (outcome.kind === 'signedIn') return sendSignedIn(request, reply, outcome.session);
-      const { userId, userName, userEmail } = outcome.pending;
+      const { userId, userName, userEmail, registrationToken } = outcome.pending;
       return ok(
-        { user_id: userId, user_name: userName, user_email: userEmail, status: 0 as const },
+        {
+          user_id: userId,
+          user_name: userName,
+          user_email: userEmail,
+          status: 0 as const,
+          registration_token: registrationToken,
+        },
         say(request, 'auth.codeSent'),
       );
     },
@@ -78,8 +100,9 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Confirm a pending account with the e-mailed code; signs it in',
-        body: emailCodeSchema,
+        summary:
+          'Confirm a registration with the e-mailed code and its registration_token; creates the account with the password of that registration and signs it in',
+        body: verifyEmailSchema,
         response: { 200: envelopeSchema(signedInSchema), ...errors },
       },
     },
@@ -91,9 +114,9 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'E-mail a new verification code to a pending account',
-        body: emailOnly,
-        response: { 200: envelopeSchema(z.null()), ...errors },
+        summary: `E-mail a new code for a registration (one per address every ${CODE_RESEND_SECONDS} seconds)`,
+        body: resendSchema,
+        response: { 200: envelopeSchema(z.null()), ...errors, 429: tooSoon },
       },
     },
     async (request) => {
@@ -107,9 +130,10 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password. The right password of a registration still waiting for its code answers 403 with code 10001 and a registration_token, and a new code is e-mailed',
         body: loginSchema.extend({ device_token: z.string().max(500).optional() }),
-        response: { 200: envelopeSchema(signedInSchema), ...errors },
+        response: { 200: envelopeSchema(signedInSchema), ...errors, 403: pendingLoginSchema },
       },
     },
     async (request, reply) => sendSignedIn(request, reply, await auth.login(request.body, requestMeta(request))),
@@ -134,7 +158,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
         tags: ['accounts'],
         summary: 'E-mail a password reset code (the answer is the same for unknown addresses)',
         body: forgotPasswordSchema,
-        response: { 200: envelopeSchema(z.null()), ...errors },
+        response: { 200: envelopeSchema(z.null()), ...errors, 429: tooSoon },
       },
     },
     async (request) => {
@@ -164,9 +188,10 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Text a sign-in code to a phone number (international format)',
+        summary:
+          'Text a sign-in code to a phone number (international, or local with its country); is_new says whether the number has no account yet, so the name is asked only then',
         body: phoneLoginSchema,
-        response: { 200: envelopeSchema(z.null()), ...errors },
+        response: { 200: envelopeSchema(z.object({ is_new: z.boolean() })), ...errors, 429: tooSoon },
       },
     },
     async (request) => {
