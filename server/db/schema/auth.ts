@@ -34,6 +34,8 @@ export const users = pgTable(
     emailVerify: boolean('email_verify').notNull().default(false),
     userPhone: text('user_phone'),
     phoneVerify: boolean('phone_verify').notNull().default(false),
+    /** A new address asked for in the profile, kept apart until its owner enters the code sent to it. */
+    pendingEmail: text('pending_email'),
     image: text('image'),
     facebookId: text('facebook_id'),
     googleId: text('google_id'),
@@ -78,7 +80,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_unique').on(sql`lower(${table.userEmail})`),
-    uniqueIndex('users_phone_unique').on(table.userPhone),
+    // Only a number its account proved with an SMS code is taken; unproven claims never block its owner.
+    uniqueIndex('users_verified_phone_unique').on(table.userPhone).where(sql`${table.phoneVerify}`),
     index('users_status_idx').on(table.status, table.isBanned),
   ],
 );

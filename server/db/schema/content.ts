@@ -135,6 +135,8 @@ export const appSettings = pgTable(
     isItemApprovalEnabled: boolean('is_item_approval_enabled').notNull().default(false),
     isEmailVerificationEnabled: boolean('is_email_verification_enabled').notNull().default(true),
     defaultCurrencyShortForm: text('default_currency_short_form').notNull().default('SAR'),
+    /** ISO 3166 country whose local phone numbers (0501234567) are understood without a country code. */
+    defaultCountry: text('default_country').notNull().default('SA'),
     versionNo: text('version_no').notNull().default('1.1'),
     versionForceUpdate: boolean('version_force_update').notNull().default(false),
     versionTitle: text('version_title').notNull().default(''),

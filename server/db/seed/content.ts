@@ -73,6 +73,7 @@ export async function seedSettings(db: Db, catalog: CatalogFile) {
       lng: centre.lng,
       defaultCurrencyShortForm:
         catalog.currencies.find((currency) => currency.is_default)?.currency_short_form ?? 'SAR',
+      defaultCountry: 'SA',
       oneDayPrice: '10',
       membershipAmount: '49',
       contactEmail: 'support@souk.test',
