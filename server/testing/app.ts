@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { closeWhenFileEnds } from './cleanup.ts';
 import { createTestDatabase } from './database.ts';
 
 /**
@@ -16,6 +17,6 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const config = { ...loaded, uploadsDir: inject('uploadsDir') };
   const app = await buildApp({ config, database, web: false });
   await app.ready();
-  afterAll(() => app.close());
+  closeWhenFileEnds(() => app.close());
   return { app, database, config };
 }

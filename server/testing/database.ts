@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pino from 'pino';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { createPool } from '../db/database.ts';
 import * as schema from '../db/schema/index.ts';
+import { closeWhenFileEnds } from './cleanup.ts';
 import { runAdmin, withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the seeded template database for one test file, dropped when the file ends. */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = inject('databaseServerUrl');
-  const name = `souk_test_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
   await runAdmin(serverUrl, `create database ${name} template ${inject('templateDatabase')}`);
   const url = withDatabase(serverUrl, name);
   const pool = createPool(url, 4, pino({ level: 'silent' }));
@@ -24,6 +25,6 @@ export async function createTestDatabase(): Promise<Database> {
       await runAdmin(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
-  afterAll(() => database.close());
+  closeWhenFileEnds(() => database.close());
   return database;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,28 +21,74 @@ export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL;
   const embedded = external ? undefined : await startEmbeddedPostgres({ dataDir: path.join(workDir, 'data'), logger });
   const serverUrl = external ?? embedded?.url ?? '';
-  const templateName = `souk_template_${process.pid}`;
+  const databasePrefix = runDatabasePrefix();
+  const templateName = `${databasePrefix}template`;
 
-  await runAdmin(serverUrl, `create database ${templateName}`);
-  const templatePool = createPool(withDatabase(serverUrl, templateName), 2, logger);
-  await migrateDatabase(templatePool, (db) =>
-    seedAll(db, {
-      uploadsDir,
-      logger,
-      credentials: { adminEmail: 'admin@souk.test', adminPassword: 'souk-admin-2026', userPassword: 'souk-demo-2026' },
-    }),
-  );
-  await templatePool.end();
-
-  project.provide('databaseServerUrl', serverUrl);
-  project.provide('templateDatabase', templateName);
-  project.provide('uploadsDir', uploadsDir);
-
-  return async () => {
-    await runAdmin(serverUrl, `drop database if exists ${templateName} with (force)`).catch(() => undefined);
+  const teardown = async () => {
+    await dropRunDatabases(serverUrl, databasePrefix);
     await embedded?.stop();
     await fs.rm(workDir, { recursive: true, force: true });
   };
+
+  try {
+    await createTemplate(serverUrl, templateName, uploadsDir, logger);
+  } catch (error) {
+    await teardown().catch(() => undefined);
+    throw error;
+  }
+
+  project.provide('databaseServerUrl', serverUrl);
+  project.provide('templateDatabase', templateName);
+  project.provide('databasePrefix', databasePrefix);
+  project.provide('uploadsDir', uploadsDir);
+
+  return teardown;
+}
+
+async function createTemplate(serverUrl: string, templateName: string, uploadsDir: string, logger: pino.Logger) {
+  await runAdmin(serverUrl, `create database ${templateName}`);
+  const templatePool = createPool(withDatabase(serverUrl, templateName), 2, logger);
+  try {
+    await migrateDatabase(templatePool, (db) =>
+      seedAll(db, {
+        uploadsDir,
+        logger,
+        credentials: {
+          adminEmail: 'admin@souk.test',
+          adminPassword: 'souk-admin-2026',
+          userPassword: 'souk-demo-2026',
+        },
+      }),
+    );
+  } finally {
+    await templatePool.end();
+  }
+}
+
+/**
+ * Every database of one run starts with this prefix (`souk_test_<run>_`): the template and each file's
+ * copy. The end of the run drops them all by it, so a file that crashed still leaves nothing behind on an
+ * external server, and two runs sharing that server never drop each other's databases.
+ */
+export function runDatabasePrefix() {
+  return `souk_test_${randomBytes(4).toString('hex')}_`;
+}
+
+/** Drops the databases whose names start with `prefix` (and only those), closing their connections. */
+export async function dropRunDatabases(serverUrl: string, prefix: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1) order by datname',
+      [prefix],
+    );
+    for (const { datname } of rows) {
+      await client.query(`drop database if exists ${client.escapeIdentifier(datname)} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 export async function runAdmin(serverUrl: string, statement: string) {
@@ -64,6 +111,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseServerUrl: string;
     templateDatabase: string;
+    databasePrefix: string;
     uploadsDir: string;
   }
 }
