@@ -47,6 +47,8 @@ export interface AppContext {
   clientIp: string;
   /** The signed-in user, or null for a visitor ("nologinuser"). */
   viewer: Viewer | null;
+  /** Writes a failure of this page to the server's JSON log (one line, the error serialized). */
+  logError(error: unknown, details?: Record<string, unknown>): void;
 }
 
 export const appContext = createContext<AppContext>();

@@ -3,7 +3,13 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
 import { appContext } from '#app-context';
 import { NonceContext } from './nonce.ts';
 
@@ -57,9 +63,41 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logPageError(error, request, loadContext);
         },
       },
     );
   });
 }
+
+/** Loader and action failures: logged as one JSON line through the server's logger (React Router's default is console.error). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    // A thrown 4xx answer is the page's normal reply; a 5xx one may carry the error behind it.
+    const cause = (error as { error?: unknown }).error;
+    if (error.status >= 500) logPageError(cause ?? error, request, context);
+    return;
+  }
+  logPageError(error, request, context);
+};
+
+function logPageError(error: unknown, request: Request, context: Readonly<RouterContextProvider> | undefined) {
+  const details = { method: request.method, url: new URL(request.url).pathname };
+  let logError: ((error: unknown, details: Record<string, unknown>) => void) | undefined;
+  try {
+    logError = context?.get(appContext).logError;
+  } catch {
+    // The request failed before its context was made.
+  }
+  if (logError) logError(error, details);
+  else
+    process.stderr.write(
+      `${JSON.stringify({ level: 50, time: Date.now(), msg: 'page error', ...details, err: serialize(error) })}\n`,
+    );
+}
+
+const serialize = (error: unknown) =>
+  error instanceof Error
+    ? { type: error.name, message: error.message, stack: error.stack }
+    : { message: String(error) };

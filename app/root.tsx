@@ -160,7 +160,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Shell>
     );
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server the failure is already in the JSON log (entry.server.tsx handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error);
   return (
     <Shell>
       <LoadFailure reason={isChunkLoadError(error) ? 'chunk' : 'generic'} />

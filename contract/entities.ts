@@ -134,7 +134,8 @@ export const ratingSummarySchema = z
 export const userSchema = z
   .object({
     user_id: z.string(),
-    user_is_sys_admin: z.boolean(),
+    /** Only in the owner's and administrators' view. */
+    user_is_sys_admin: z.boolean().optional(),
     facebook_id: z.string().nullable(),
     google_id: z.string().nullable(),
     phone_id: z.string().nullable(),
@@ -151,7 +152,8 @@ export const userSchema = z
     is_show_phone: z.boolean(),
     user_cover_photo: z.string().nullable(),
     user_profile_photo: z.string().nullable(),
-    role_id: z.number().int(),
+    /** Only in the owner's and administrators' view. */
+    role_id: z.number().int().optional(),
     status: z.number().int(),
     is_banned: z.boolean(),
     added_date: dateTime,

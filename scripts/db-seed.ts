@@ -11,7 +11,7 @@ const database = await openDatabase(config, logger);
 try {
   const credentials = demoCredentials(config);
   await migrateDatabase(database.pool, (db) => seedAll(db, { uploadsDir: config.uploadsDir, logger, credentials }));
-  printCredentials(credentials);
+  printCredentials(credentials, { passwordWasGiven: Boolean(config.SEED_ADMIN_PASSWORD) });
 } finally {
   await database.close();
 }

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -17,13 +17,22 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { RouterContextProvider } from 'react-router';
+import type { DestinationStream } from 'pino';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import { APP_VERSION } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
-import { currentViewer, isCrossSiteWrite } from './http/session.ts';
+import { requestLanguage } from './http/language.ts';
+import {
+  currentViewer,
+  hasSessionCookie,
+  isCrossSiteRequest,
+  isCrossSiteWrite,
+  SESSION_COOKIE_NAME,
+} from './http/session.ts';
+import { translate } from './i18n.ts';
 import { authCallbackRoutes, authRoutes } from './modules/auth/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
@@ -38,10 +47,14 @@ declare module 'node:http' {
 }
 
 const SERVER_BUILD = 'build/server/index.js';
+const HEADERS_TIMEOUT_MS = 15_000;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export interface BuildOptions {
   config: Config;
-  database: Pick<Database, 'db' | 'pool'>;
+  database: Pick<Database, 'db' | 'pool'> & Partial<Pick<Database, 'isAlive'>>;
+  /** Where the JSON log goes (standard output unless a test reads it). */
+  logStream?: DestinationStream;
   /** Vite's dev server in `npm run dev`; absent in production. */
   vite?: ViteDevServer;
   /** Serve the web app too (API-only instances are used by API tests). */
@@ -51,9 +64,14 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      stream: options.logStream,
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    ...socketTimeouts(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,7 +84,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const services = createServices(database.db, config, app.log);
   app.addHook('onClose', () => services.close());
-  registerSystemRoutes(app, { pool: database.pool });
+  registerSystemRoutes(app, {
+    pool: database.pool,
+    isDatabaseAlive: database.isAlive ?? (() => true),
+    metricsToken: config.METRICS_TOKEN,
+  });
+  registerPageActionOriginCheck(app, config);
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {
@@ -104,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           cspNonce: request.raw.cspNonce ?? '',
           clientIp: request.ip,
           viewer: await currentViewer(services.auth, request, reply),
+          logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
         });
         return context;
       },
@@ -116,6 +140,38 @@ async function loadServerBuild() {
   const file = path.resolve(SERVER_BUILD);
   if (!existsSync(file)) throw new Error(`The web app is not built (${file} is missing). Run "npm run build".`);
   return import(pathToFileURL(file).href);
+}
+
+/**
+ * Slow clients are cut off: the headers must arrive within HEADERS_TIMEOUT_MS and the whole request within
+ * REQUEST_TIMEOUT_SECONDS (default 180 s: an 8 MB photo from a phone on a link of about 400 kbit/s), so a
+ * body that never finishes cannot hold a socket. Idle keep-alive sockets close after 72 s, longer than the
+ * 60 s idle timeout of common load balancers (which must close first to avoid a race).
+ */
+function socketTimeouts(config: Config) {
+  const requestTimeout = config.REQUEST_TIMEOUT_SECONDS * 1000;
+  return {
+    requestTimeout,
+    keepAliveTimeout: 72_000,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      // How often Node looks for requests past these limits (its default, 30 s, would let them overrun).
+      connectionsCheckingInterval: Math.min(1_000, requestTimeout / 2),
+    },
+  };
+}
+
+/**
+ * Page actions (form posts to pages) must come from this site. React Router compares the Origin header
+ * only; a browser that sends just `Sec-Fetch-Site: cross-site` (or a foreign Origin) is refused here.
+ * The OAuth callbacks under /api/auth are posted by the providers and are left to the library.
+ */
+function registerPageActionOriginCheck(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/') || !isCrossSiteRequest(request, [config.publicUrl])) return;
+    reply.code(403).type('text/plain; charset=utf-8');
+    return reply.send(translate(requestLanguage(request), 'api.crossSite'));
+  });
 }
 
 /** Helmet with a per-request script nonce, so the inline hydration and theme scripts may run and no other. */
@@ -137,11 +193,65 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
             upgradeInsecureRequests: null,
           },
         },
-    strictTransportSecurity: false,
+    // Only a site reached over https may tell browsers to insist on it.
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true }
+      : false,
     // "no-referrer" (helmet's default) makes browsers send `Origin: null` with form posts, which React
     // Router's CSRF check then refuses; this is the browsers' own default and still hides paths cross-site.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (isPrivateAnswer(request, reply)) reply.header('cache-control', 'no-store');
+  });
+}
+
+/**
+ * Browser features pages may use: the camera and microphone (photos and videos of items) and the location
+ * (map search), from this site only; everything else is off.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'geolocation=(self)',
+  ...[
+    'accelerometer',
+    'autoplay',
+    'bluetooth',
+    'browsing-topics',
+    'display-capture',
+    'encrypted-media',
+    'fullscreen',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'midi',
+    'payment',
+    'picture-in-picture',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
+/**
+ * Answers that depend on who asks are never stored by browsers or shared caches: every answer to a
+ * request carrying a session cookie or a bearer token, every sign-in route, and any answer that sets a
+ * session. Static files (built assets, uploads) keep their own caching.
+ */
+function isPrivateAnswer(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url;
+  if (url.startsWith('/assets/') || url.startsWith('/uploads/')) return false;
+  if (url.startsWith('/api/v1/auth/') || url.startsWith('/api/auth/')) return true;
+  if (request.headers.authorization?.startsWith('Bearer ') || hasSessionCookie(request)) return true;
+  const setCookie = reply.getHeader('set-cookie');
+  return [setCookie].flat().some((cookie) => String(cookie ?? '').includes(SESSION_COOKIE_NAME));
 }
 
 async function registerOpenApi(app: FastifyInstance) {

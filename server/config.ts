@@ -18,10 +18,12 @@ const configSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: booleanText.default(true),
-  SEED_ADMIN_EMAIL: z.email().default('admin@souk.test'),
-  SEED_ADMIN_PASSWORD: z.string().min(8).default('souk-admin-2026'),
+  SEED_ADMIN_EMAIL: z.email().optional(),
+  SEED_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   TRUST_PROXY: booleanText.default(false),
   PUBLIC_URL: z.url().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  requireAdminPair(result.data);
   const dataDir = path.resolve(result.data.DATA_DIR);
   const publicUrl = (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, '');
   return {
@@ -79,4 +82,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl,
   };
+}
+
+/** Without demo data there is no default admin password: an admin comes only from both settings together. */
+function requireAdminPair(data: z.infer<typeof configSchema>) {
+  if (data.SEED_DEMO_DATA || Boolean(data.SEED_ADMIN_EMAIL) === Boolean(data.SEED_ADMIN_PASSWORD)) return;
+  const missing = data.SEED_ADMIN_EMAIL ? 'SEED_ADMIN_PASSWORD' : 'SEED_ADMIN_EMAIL';
+  throw new ConfigError(
+    `Invalid configuration:\n  ${missing} is not set: with SEED_DEMO_DATA=false the first admin needs both ` +
+      'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD (or none, and "npm run admin:create" later).',
+  );
 }

@@ -3,7 +3,7 @@ import type { ViteDevServer } from 'vite';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
-import { seedOnFirstStart } from './db/seed/index.ts';
+import { seedOnStart } from './db/seed/index.ts';
 
 /**
  * `npm run dev`: Vite loads this factory and re-runs it when server files change. The database is a
@@ -16,7 +16,7 @@ function openOnce() {
     const config = loadConfig({ NODE_ENV: 'development', ...process.env });
     const logger = pino({ level: config.LOG_LEVEL });
     const opened = await openDatabase(config, logger);
-    await migrateDatabase(opened.pool, (db) => seedOnFirstStart(db, config, logger));
+    await migrateDatabase(opened.pool, (db) => seedOnStart(db, config, logger));
     const stop = () => void opened.close().finally(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

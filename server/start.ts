@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
 import { DataFolderInUseError, EmbeddedStartError } from './db/embedded.ts';
-import { seedOnFirstStart } from './db/seed/index.ts';
+import { seedOnStart } from './db/seed/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -12,11 +12,17 @@ async function main() {
   const logger = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(config, logger);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  installShutdown(() => app, database, logger);
+  const shutdown = installShutdown(() => app, database, logger);
+  // Decided in docs/decisions/0007-database-failure.md: a dead embedded PostgreSQL ends the process.
+  database.onFailure((reason) => {
+    if (shutdown.isStopping()) return; // Ctrl-C reaches PostgreSQL too
+    logger.fatal({ reason }, 'the embedded PostgreSQL stopped; exiting so a supervisor can restart Souk');
+    void shutdown.stop('database-failure', 1);
+  });
 
   try {
     await migrateDatabase(database.pool, async (db) => {
-      if (config.SEED_DEMO_DATA) await seedOnFirstStart(db, config, logger);
+      await seedOnStart(db, config, logger);
     });
     app = await buildApp({ config, database });
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -33,10 +39,10 @@ function installShutdown(
   logger: pino.Logger,
 ) {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ reason }, 'shutting down');
     const forceExit = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
@@ -47,10 +53,11 @@ function installShutdown(
       .catch((error) => logger.warn({ err: error }, 'closing the server failed'));
     await database.close();
     logger.info('stopped');
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  return { stop, isStopping: () => stopping };
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,10 @@ export interface Database {
   pool: pg.Pool;
   url: string;
   isEmbedded: boolean;
+  /** False once the embedded PostgreSQL has died: nothing that needs the database can work any more. */
+  isAlive(): boolean;
+  /** Calls `listener` if the embedded PostgreSQL dies (an external server's outages only fail queries). */
+  onFailure(listener: (reason: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -30,11 +34,17 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
   const url = config.DATABASE_URL ?? embedded?.url ?? '';
   const pool = createPool(url, config.DATABASE_POOL_SIZE, logger);
+  let alive = true;
+  embedded?.onUnexpectedExit(() => {
+    alive = false;
+  });
   return {
     db: drizzle(pool, { schema }),
     pool,
     url,
     isEmbedded: Boolean(embedded),
+    isAlive: () => alive,
+    onFailure: (listener) => embedded?.onUnexpectedExit(listener),
     async close() {
       await pool.end().catch((error) => logger.warn({ err: error }, 'closing the database pool failed'));
       await embedded?.stop();

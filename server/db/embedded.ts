@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -11,6 +12,8 @@ export interface EmbeddedPostgres {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Calls `listener` once if PostgreSQL exits without being asked to (at once if it already has). */
+  onUnexpectedExit(listener: (reason: string) => void): void;
 }
 
 export interface EmbeddedOptions {
@@ -99,7 +102,34 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
     port,
-    stop: () => server.stop(),
+    ...watchExit(server, recentLog),
+  };
+}
+
+/**
+ * Notices PostgreSQL exiting on its own (killed, crashed). Stopping a cluster that already exited is
+ * skipped: the library would wait forever for an exit event that has already happened.
+ */
+function watchExit(server: { stop(): Promise<void> }, recentLog: string[]) {
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const listeners = new Set<(reason: string) => void>();
+  let stopRequested = false;
+  let failure: string | undefined;
+  child?.once('exit', (code, signal) => {
+    if (stopRequested) return;
+    failure = `PostgreSQL exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`}); its last messages:\n  ${recentLog.slice(-5).join('\n  ')}`;
+    for (const listener of listeners) listener(failure);
+  });
+  const hasExited = () => !child || child.exitCode !== null || child.signalCode !== null;
+  return {
+    async stop() {
+      stopRequested = true;
+      if (!hasExited()) await server.stop();
+    },
+    onUnexpectedExit(listener: (reason: string) => void) {
+      if (failure) listener(failure);
+      else listeners.add(listener);
+    },
   };
 }
 
@@ -153,17 +183,52 @@ async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
   throw new DataFolderInUseError(`Could not lock the data folder ${dataDir}.`);
 }
 
-/** After a crash (kill -9) PostgreSQL keeps running and holds the folder; stop it before starting again. */
+/**
+ * After a crash (kill -9) PostgreSQL keeps running and holds the folder; stop it before starting again.
+ * The process named by `postmaster.pid` is signalled only when it is proven to be the PostgreSQL of this
+ * cluster: after a reboot the same number may belong to anything else.
+ */
 async function stopOrphanedPostgres(clusterDir: string, logger: EmbeddedOptions['logger']) {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (!pid || !isAlive(pid)) return;
+  const owner = await describeProcess(pid, clusterDir);
+  if (owner === 'unknown') {
+    throw new EmbeddedStartError(
+      `${pidFile} names process ${pid}, which could not be inspected. If no PostgreSQL uses ${clusterDir}, ` +
+        'delete that file and start again.',
+    );
+  }
+  if (owner === 'other') {
+    logger.warn(
+      { pid, pidFile },
+      'postmaster.pid names a process that is not this PostgreSQL; removing the stale file',
+    );
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
   logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier crash');
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
   if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
   for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
+}
+
+/** Whether `pid` is a postgres program serving `clusterDir` (its -D argument or working folder). */
+async function describeProcess(pid: number, clusterDir: string): Promise<'this-cluster' | 'other' | 'unknown'> {
+  let args: string[];
+  try {
+    args = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+  } catch {
+    return 'unknown';
+  }
+  if (path.basename(args[0] ?? '') !== 'postgres') return 'other';
+  const cluster = await fs.realpath(clusterDir);
+  const dataArg = args[args.indexOf('-D') + 1];
+  if (args.includes('-D') && dataArg && (await fs.realpath(dataArg).catch(() => '')) === cluster) return 'this-cluster';
+  const workingDir = await fs.realpath(`/proc/${pid}/cwd`).catch(() => '');
+  return workingDir === cluster ? 'this-cluster' : 'other';
 }
 
 function isAlive(pid: number) {

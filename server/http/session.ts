@@ -43,16 +43,26 @@ export async function requireViewer(auth: AuthService, request: FastifyRequest, 
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** better-auth's session cookie (`souk.` is our prefix; over https it also gets `__Secure-` in front). */
+export const SESSION_COOKIE_NAME = 'souk.session_token';
+
+export const hasSessionCookie = (request: FastifyRequest) =>
+  Boolean(request.headers.cookie?.includes(`${SESSION_COOKIE_NAME}=`));
+
 /**
- * CSRF protection for cookie-authenticated writes: a browser always says where a request comes from
- * (Origin, or Sec-Fetch-Site), and it must be this site. Bearer-token clients are not exposed to CSRF.
+ * Whether a write comes from another site: a browser always says where a request comes from (Origin, or
+ * Sec-Fetch-Site), and it must be this site. Clients that say neither (not browsers) are not refused.
  */
-export function isCrossSiteWrite(request: FastifyRequest, allowedOrigins: string[]) {
+export function isCrossSiteRequest(request: FastifyRequest, allowedOrigins: string[]) {
   if (!UNSAFE_METHODS.has(request.method)) return false;
-  if (request.headers.authorization?.startsWith('Bearer ')) return false;
-  if (!request.headers.cookie?.includes('session_token=')) return false;
   const origin = request.headers.origin;
   if (origin) return !allowedOrigins.includes(origin) && origin !== `${request.protocol}://${request.host}`;
   const site = request.headers['sec-fetch-site'];
   return site !== undefined && site !== 'same-origin' && site !== 'none';
+}
+
+/** CSRF protection for cookie-authenticated writes; bearer-token clients are not exposed to CSRF. */
+export function isCrossSiteWrite(request: FastifyRequest, allowedOrigins: string[]) {
+  if (request.headers.authorization?.startsWith('Bearer ')) return false;
+  return hasSessionCookie(request) && isCrossSiteRequest(request, allowedOrigins);
 }

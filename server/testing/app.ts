@@ -10,12 +10,12 @@ import { createTestDatabase } from './database.ts';
  * The API (no web pages) on a database of its own, for `app.inject` requests. `env` adds configuration
  * (SMTP_URL, provider settings); each app gets its own data folder (outbox, auth secret).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { web?: boolean } = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(inject('uploadsDir'), 'app-'));
   const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
   const config = { ...loaded, uploadsDir: inject('uploadsDir') };
-  const app = await buildApp({ config, database, web: false });
+  const app = await buildApp({ config, database, web: options.web ?? false });
   await app.ready();
   closeWhenFileEnds(() => app.close());
   return { app, database, config };

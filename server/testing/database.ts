@@ -20,6 +20,8 @@ export async function createTestDatabase(): Promise<Database> {
     pool,
     url,
     isEmbedded: false,
+    isAlive: () => true,
+    onFailure: () => undefined,
     async close() {
       await pool.end();
       await runAdmin(serverUrl, `drop database if exists ${name} with (force)`);

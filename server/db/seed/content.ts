@@ -4,8 +4,8 @@ import * as schema from '../schema/index.ts';
 import type { CatalogFile, ContentFile } from './data-files.ts';
 import { DEMO_ADMIN_ID } from './demo-users.ts';
 
-export async function seedContent(db: Db, content: ContentFile) {
-  // A post every few days, newest first, so the blog reads like a living one.
+/** Demo blog posts, a few days apart, newest first, so the blog reads like a living one. */
+export async function seedBlogs(db: Db, content: ContentFile) {
   for (const [index, blog] of content.blogs.entries()) {
     await db.execute(sql`
       insert into blogs (titles, bodies, added_user_id, added_date)
@@ -13,6 +13,10 @@ export async function seedContent(db: Db, content: ContentFile) {
         now() - ${index * 4} * interval '1 day'
       where not exists (select 1 from blogs where titles->>'en' = ${blog.titles.en ?? ''})`);
   }
+}
+
+/** The default about, privacy and safety texts (the operator edits them later). */
+export async function seedPages(db: Db, content: ContentFile) {
   const pages = Object.entries(content.pages).flatMap(([kind, byLanguage]) =>
     Object.entries(byLanguage).map(([lang, page]) => ({ kind, lang, title: page.title, body: page.body })),
   );

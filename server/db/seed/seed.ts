@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
 import { seedCategories, seedLocations, seedLookups, seedVehicles } from './catalog.ts';
-import { seedContent, seedPaymentOptions, seedSettings, seedWelcomeNotification } from './content.ts';
-import { loadCatalog, loadContent, loadListings } from './data-files.ts';
+import { seedBlogs, seedPages, seedPaymentOptions, seedSettings, seedWelcomeNotification } from './content.ts';
+import { type CatalogFile, loadCatalog, loadContent, loadListings } from './data-files.ts';
 import { type References, seedDemoItems } from './demo-items.ts';
 import { type DemoCredentials, seedRoles, seedUsers } from './demo-users.ts';
 
@@ -13,14 +13,39 @@ export interface SeedOptions {
   credentials: DemoCredentials;
 }
 
-/** Inserts everything that is missing; rows already there are left as they are, so it can run any time. */
+/**
+ * Reference data and demo content. Inserts only what is missing; rows already there are left as they are,
+ * so it can run any time.
+ */
 export async function seedAll(db: Db, options: SeedOptions) {
   const catalog = loadCatalog();
+  await seedReferenceRows(db, catalog);
+  await seedDemo(db, options);
+  await seedSettings(db, catalog);
+}
+
+/**
+ * What the product needs to work, demo or not: roles, the lookups and categories, cities, the default
+ * pages, payment and shipping options, and last the settings row, whose presence marks a seeded database.
+ */
+export async function seedReference(db: Db) {
+  const catalog = loadCatalog();
+  await seedReferenceRows(db, catalog);
+  await seedSettings(db, catalog);
+}
+
+async function seedReferenceRows(db: Db, catalog: CatalogFile) {
   await seedRoles(db);
   await seedLookups(db, catalog);
   await seedCategories(db, catalog);
   await seedVehicles(db, catalog);
   await seedLocations(db, catalog);
+  await seedPages(db, loadContent());
+  await seedPaymentOptions(db);
+}
+
+/** Demo users (with the demo admin), listings with photos, blog posts and a welcome notice. */
+async function seedDemo(db: Db, options: SeedOptions) {
   const refs = await loadReferences(db);
   await seedUsers(
     db,
@@ -28,10 +53,8 @@ export async function seedAll(db: Db, options: SeedOptions) {
     refs.cities.map((city) => city.id),
   );
   const items = await seedDemoItems(db, loadListings(), refs, options.uploadsDir);
-  await seedContent(db, loadContent());
-  await seedPaymentOptions(db);
+  await seedBlogs(db, loadContent());
   await seedWelcomeNotification(db);
-  await seedSettings(db, catalog);
   options.logger.info({ items }, 'demo data seeded');
 }
 

@@ -1,9 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
+export interface SystemOptions {
+  pool: pg.Pool;
+  /** False once the embedded PostgreSQL has died (the process is then on its way out). */
+  isDatabaseAlive: () => boolean;
+  /** METRICS_TOKEN: /metrics wants it as a bearer token; unset, only direct loopback requests get metrics. */
+  metricsToken?: string;
+}
+
 /** Liveness, readiness (the database answers) and Prometheus metrics; call on the root instance. */
-export function registerSystemRoutes(app: FastifyInstance, options: { pool: pg.Pool }) {
+export function registerSystemRoutes(app: FastifyInstance, options: SystemOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
@@ -22,7 +31,9 @@ export function registerSystemRoutes(app: FastifyInstance, options: { pool: pg.P
   });
 
   const hidden = { schema: { hide: true } };
-  app.get('/healthz', hidden, async () => ({ status: 'ok' }));
+  app.get('/healthz', hidden, async (_request, reply) =>
+    options.isDatabaseAlive() ? { status: 'ok' } : reply.code(503).send({ status: 'database stopped' }),
+  );
 
   app.get('/readyz', hidden, async (_request, reply) => {
     try {
@@ -33,8 +44,30 @@ export function registerSystemRoutes(app: FastifyInstance, options: { pool: pg.P
     }
   });
 
-  app.get('/metrics', hidden, async (_request, reply) => {
+  app.get('/metrics', hidden, async (request, reply) => {
+    // Not found rather than forbidden: nothing tells a stranger the endpoint exists.
+    if (!mayReadMetrics(request, options.metricsToken)) return reply.code(404).send({ status: 'not found' });
     reply.type(registry.contentType);
     return registry.metrics();
   });
+}
+
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+function mayReadMetrics(request: FastifyRequest, token: string | undefined) {
+  if (token) return sameText(request.headers.authorization ?? '', `Bearer ${token}`);
+  // The socket's own address: behind a proxy on this machine every request comes from loopback, and then
+  // the proxy's forwarding headers give it away (set METRICS_TOKEN in that case).
+  const direct = !FORWARDING_HEADERS.some((name) => name in request.headers);
+  return direct && isLoopback(request.socket.remoteAddress);
+}
+
+function isLoopback(address: string | undefined) {
+  return address === '::1' || Boolean(address?.startsWith('127.')) || Boolean(address?.startsWith('::ffff:127.'));
+}
+
+function sameText(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

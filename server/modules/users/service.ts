@@ -228,7 +228,6 @@ function toUser(
   const showPhone = view.privileged || row.isShowPhone;
   return {
     user_id: row.id,
-    user_is_sys_admin: row.userIsSysAdmin,
     facebook_id: view.privileged ? row.facebookId : null,
     google_id: view.privileged ? row.googleId : null,
     phone_id: view.privileged ? row.phoneId : null,
@@ -245,7 +244,6 @@ function toUser(
     is_show_phone: row.isShowPhone,
     user_cover_photo: row.userCoverPhoto,
     user_profile_photo: row.userProfilePhoto,
-    role_id: row.roleId,
     status: row.status,
     is_banned: row.isBanned,
     added_date: row.addedDate.toISOString(),
@@ -267,5 +265,7 @@ function toUser(
     is_owner: view.isOwner,
     is_verify_blue_mark: row.isVerifyBlueMark,
     is_verified_dealer: row.isVerifiedDealer,
+    // Who runs the site is not shown to strangers.
+    ...(view.privileged ? { user_is_sys_admin: row.userIsSysAdmin, role_id: row.roleId } : {}),
   };
 }
