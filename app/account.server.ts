@@ -88,26 +88,51 @@ export async function codeStepAction(
   }
 }
 
-export type FormResult = { ok: false; errors: FieldErrors; formError?: string; values?: Record<string, string> };
+export type FormResult = {
+  ok: false;
+  errors: FieldErrors;
+  formError?: string;
+  /** Values of the form message's placeholders ({{seconds}} of 'auth.resendTooSoon'). */
+  formErrorValues?: Record<string, string | number>;
+  /** Seconds before the refused request may be tried again (a code asked for too soon). */
+  retryAfter?: number;
+  values?: Record<string, string>;
+};
 
 /** A refused form: field errors, or a message for the whole form from a service error. */
-export function formFailure(errors: FieldErrors, status = 400, formError?: string) {
-  return data<FormResult>({ ok: false, errors, formError }, { status });
+export function formFailure(
+  errors: FieldErrors,
+  status = 400,
+  formError?: string,
+  extra: Pick<FormResult, 'formErrorValues' | 'retryAfter'> = {},
+) {
+  return data<FormResult>({ ok: false, errors, formError, ...extra }, { status });
+}
+
+interface UserFacingFailure {
+  status: number;
+  messageKey: string;
+  values?: Record<string, string | number>;
+  retryAfterSeconds?: number;
+  data?: Record<string, unknown>;
 }
 
 /** The status and locale key of a service error the person should read (AppError); rethrows anything else. */
-export function userFacingFailure(error: unknown): { status: number; messageKey: string } {
-  const failure = error as { status?: number; messageKey?: string };
+export function userFacingFailure(error: unknown): UserFacingFailure {
+  const failure = error as Partial<UserFacingFailure>;
   if (typeof failure.status === 'number' && typeof failure.messageKey === 'string' && failure.status < 500) {
-    return { status: failure.status, messageKey: failure.messageKey };
+    return failure as UserFacingFailure;
   }
   throw error;
 }
 
 /** Turns a service error into a form message. */
 export function serviceFailure(error: unknown) {
-  const { status, messageKey } = userFacingFailure(error);
-  return formFailure({}, status, messageKey);
+  const { status, messageKey, values, retryAfterSeconds } = userFacingFailure(error);
+  return formFailure({}, status, messageKey, {
+    ...(values ? { formErrorValues: values } : {}),
+    ...(retryAfterSeconds ? { retryAfter: retryAfterSeconds } : {}),
+  });
 }
 
 /** Sends visitors to the login page, naming this page as where to come back to. */

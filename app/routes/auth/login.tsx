@@ -52,16 +52,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await services.auth.login(parsed.data, pageRequestMeta(request, context));
     return signedInRedirect(redirectTarget(url.searchParams), session.cookies);
   } catch (error) {
-    if ((error as { messageKey?: string }).messageKey === 'auth.pendingVerification') {
-      // Not verified yet: continue on the verification screen with a fresh code.
-      await services.auth.resendEmailCode(parsed.data, pageRequestMeta(request, context)).catch(() => undefined);
-      const pending = { userId: '', userName: '', userEmail: parsed.data.user_email.toLowerCase() };
+    const waiting = pendingRegistration(error);
+    if (waiting) {
+      // The right password of a registration still waiting for its code (a fresh one was sent): the code step.
       return redirect(`/verify-email${carriedRedirect(url)}`, {
-        headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, pending) },
+        headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, waiting) },
       });
     }
     return serviceFailure(error);
   }
+}
+
+/** The code step's state when sign-in answered that the registration still waits for its code. */
+function pendingRegistration(error: unknown) {
+  const failure = error as { messageKey?: string; data?: Record<string, unknown> };
+  const { registration_token, user_email, user_name } = failure.data ?? {};
+  if (failure.messageKey !== 'auth.pendingVerification' || typeof registration_token !== 'string') return null;
+  return {
+    userId: '',
+    userName: String(user_name ?? ''),
+    userEmail: String(user_email ?? ''),
+    registrationToken: registration_token,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

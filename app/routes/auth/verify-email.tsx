@@ -10,10 +10,11 @@ import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
 import type { Route } from './+types/verify-email';
 
-type Pending = { userId: string; userName: string; userEmail: string };
+/** The registration waiting for its code; its token (httpOnly cookie only) proves this browser made it. */
+type Pending = { userId: string; userName: string; userEmail: string; registrationToken: string };
 
 const readPending = (request: Request) =>
-  readStepCookie<Pending>(request, PENDING_EMAIL_COOKIE, ['userId', 'userName', 'userEmail']);
+  readStepCookie<Pending>(request, PENDING_EMAIL_COOKIE, ['userId', 'userName', 'userEmail', 'registrationToken']);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -26,12 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = readPending(request);
   if (!pending) return formFailure({}, 400, 'auth.noPendingRegistration');
   const { auth } = context.get(appContext).services;
-  const user_email = pending.userEmail;
+  const registration = { user_email: pending.userEmail, registration_token: pending.registrationToken };
   return codeStepAction(request, context, {
     cookie: PENDING_EMAIL_COOKIE,
-    resend: (meta) => auth.resendEmailCode({ user_email }, meta),
+    resend: (meta) => auth.resendEmailCode(registration, meta),
     resentNotice: 'auth.codeResent',
-    verify: (code, meta) => auth.verifyEmail({ user_email, code }, meta),
+    verify: (code, meta) => auth.verifyEmail({ ...registration, code }, meta),
   });
 }
 
