@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { type AppContext, appContext, type RequestMeta, type SignedIn } from '#app-context';
+import { CODE_RESEND_SECONDS } from '../contract/constants.ts';
 import { pageLanguage, readCookie } from '../contract/language.ts';
 import { codeFormSchema } from '../contract/validation.ts';
 import { type FieldErrors, fieldErrors } from './form-errors.ts';
@@ -27,11 +28,29 @@ export function readFlash(request: Request): { messageKey: string | null; clear:
   };
 }
 
-/** Short-lived state between two steps of a flow (pending e-mail verification, phone code), never a secret. */
+/**
+ * Short-lived state between two steps of a flow (pending e-mail verification, phone code), never a secret.
+ * A step starts when its code has just been sent, so the cookie also records when (`codeSentAt`), for the
+ * countdown to the next "Send a new code".
+ */
 export function stepCookie(name: string, value: Record<string, string> | null) {
   if (!value) return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
-  const encoded = Buffer.from(JSON.stringify(value)).toString('base64url');
+  const encoded = Buffer.from(JSON.stringify({ ...value, codeSentAt: String(Date.now()) })).toString('base64url');
   return `${name}=${encoded}; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax`;
+}
+
+/** The step's cookie again, marked as having sent a code now (after "Send a new code"). */
+export function restampedStepCookie(request: Request, name: string) {
+  const value = readStepCookie<Record<string, string>>(request, name, []);
+  return value ? stepCookie(name, value) : null;
+}
+
+/** Seconds before the step may ask for another code (0: now), from when its last code was sent. */
+export function secondsUntilResend(step: Record<string, string> | null) {
+  const sentAt = Number(step?.codeSentAt);
+  if (!Number.isFinite(sentAt)) return 0;
+  const elapsed = (Date.now() - sentAt) / 1000;
+  return Math.min(CODE_RESEND_SECONDS, Math.max(0, Math.ceil(CODE_RESEND_SECONDS - elapsed)));
 }
 
 export function readStepCookie<T extends Record<string, string>>(request: Request, name: string, keys: Array<keyof T>) {
@@ -47,6 +66,10 @@ export function readStepCookie<T extends Record<string, string>>(request: Reques
 
 export const PENDING_EMAIL_COOKIE = 'souk_pending_email';
 export const PENDING_PHONE_COOKIE = 'souk_pending_phone';
+/** The password reset waiting for its code: `{ userEmail }`. */
+export const PASSWORD_RESET_COOKIE = 'souk_password_reset';
+/** The address a finished password reset hands to the login form: `{ userEmail }`. */
+export const LOGIN_EMAIL_COOKIE = 'souk_login_email';
 
 /** Redirects after signing in, setting the session cookies and the 'Login Success' notice. */
 export function signedInRedirect(target: string, cookies: string[], extra: string[] = []) {
@@ -65,7 +88,7 @@ export async function codeStepAction(
   context: RouterContext,
   step: {
     cookie: string;
-    resend(meta: RequestMeta): Promise<void>;
+    resend(meta: RequestMeta): Promise<unknown>;
     resentNotice: string;
     verify(code: string, meta: RequestMeta): Promise<SignedIn>;
   },
@@ -75,7 +98,11 @@ export async function codeStepAction(
   try {
     if (form.get('intent') === 'resend') {
       await step.resend(meta);
-      return data({ ok: true as const, notice: step.resentNotice });
+      const restamped = restampedStepCookie(request, step.cookie);
+      return data(
+        { ok: true as const, notice: step.resentNotice, resendIn: CODE_RESEND_SECONDS },
+        restamped ? { headers: { 'Set-Cookie': restamped } } : undefined,
+      );
     }
     const parsed = codeFormSchema.safeParse({ code: form.get('code') ?? '' });
     if (!parsed.success) return formFailure(fieldErrors(parsed.error));

@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
@@ -28,6 +29,7 @@ import { ProgressBar } from './components/progress-bar.tsx';
 import { ThemeScript } from './components/theme.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { loadMessages } from './i18n/resources.ts';
+import { pageMeta } from './meta.ts';
 import { useNonce } from './nonce.ts';
 import './app.css';
 
@@ -66,6 +68,17 @@ export function shouldRevalidate({ nextUrl, formMethod, defaultShouldRevalidate 
   const requested = nextUrl.searchParams.get('lang');
   return requested !== null && typeof document !== 'undefined' && requested !== document.documentElement.lang;
 }
+
+/**
+ * A page that failed (a loader's 404, any other error) renders the root's error boundary, so only this
+ * meta runs then: the not-found or error title and description, never a page without a title.
+ */
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return [];
+  return isRouteErrorResponse(error) && error.status === 404
+    ? pageMeta(matches, { title: 'meta.notFoundTitle', description: 'meta.notFoundDescription' })
+    : pageMeta(matches, { title: 'errors.heading', description: 'errors.generic' });
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -120,10 +133,17 @@ function LanguageAlternates({ origin, pathname, search }: { origin: string; path
   );
 }
 
+/** What a page module may declare in its `handle` export for the shell around it. */
+interface PageHandle {
+  showsFlashNotice?: boolean;
+}
+
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   const isChat = pathname === '/chat' || pathname.startsWith('/chat/');
+  // A page that shows the handed-over notice itself (the login form) says so in its handle.
+  const pageShowsFlash = useMatches().some((match) => (match.handle as PageHandle | undefined)?.showsFlashNotice);
   return (
     <DialogProvider>
       <ProgressBar />
@@ -132,7 +152,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       {!isChat && <Footer />}
-      <FlashNotice messageKey={rootData?.flash ?? null} />
+      <FlashNotice messageKey={pageShowsFlash ? null : (rootData?.flash ?? null)} />
       <PrivacyConsent />
       <ChunkLoadWatchdog />
     </DialogProvider>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_CODE, networkErrorText, parseErrorMessage } from './api.ts';
 import { directionOf, isLanguageCode, LANGUAGE_CODES, PAGE_SIZE, PROMOTION_PACKAGES } from './constants.ts';
-import { formatDateTime, formatPrice } from './format.ts';
+import { formatCountdown, formatDateTime, formatPrice } from './format.ts';
 import { pickLanguage, readCookie } from './language.ts';
 
 describe('error convention (SPEC.md 8)', () => {
@@ -33,6 +33,12 @@ describe('formats (SPEC.md 9)', () => {
     const date = new Date(Date.UTC(2026, 10, 2, 9, 5));
     expect(formatDateTime(date, 'en')).toBe('11-02-2026 09:05');
     expect(formatDateTime(date.toISOString(), 'de')).toBe('11-02-2026 09:05');
+  });
+  it('shows countdowns as minutes:seconds', () => {
+    expect(formatCountdown(42, 'en')).toBe('0:42');
+    expect(formatCountdown(60, 'ar')).toBe('1:00');
+    expect(formatCountdown(5.2, 'ja')).toBe('0:06');
+    expect(formatCountdown(-3, 'en')).toBe('0:00');
   });
 });
 

@@ -44,3 +44,12 @@ export function formatDateTime(value: Date | string, language: LanguageCode = DE
 function numberingLocale(language: LanguageCode) {
   return `${language}-u-nu-latn`;
 }
+
+/** A countdown as minutes:seconds ("0:42"), in the page's language with the app's Latin digits. */
+export function formatCountdown(totalSeconds: number, language: LanguageCode = DEFAULT_LANGUAGE): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  const locale = numberingLocale(language);
+  const minutes = new Intl.NumberFormat(locale).format(Math.floor(seconds / 60));
+  const rest = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 }).format(seconds % 60);
+  return `${minutes}:${rest}`;
+}

@@ -2,14 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { FieldErrors } from '../form-errors.ts';
-import { CodeField } from './code-entry.tsx';
+import { CodeField, ResendCodeButton, useResendWait } from './code-entry.tsx';
 import { Field, FormAlert, SubmitButton } from './form.tsx';
 import { Modal, ModalClose, ModalTrigger } from './modal.tsx';
 import { SentenceWithValue } from './sentence-with-value.tsx';
 
 type Result =
-  | { ok: true; notice: string; phone?: string; changed?: boolean }
-  | { ok: false; errors: FieldErrors; formError?: string };
+  | { ok: true; notice: string; phone?: string; changed?: boolean; resendIn?: number }
+  | {
+      ok: false;
+      errors: FieldErrors;
+      formError?: string;
+      formErrorValues?: Record<string, string | number>;
+      retryAfter?: number;
+    };
 
 /** The phone verification code modal (SMS confirmation) of the profile editor. */
 export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
@@ -20,9 +26,11 @@ export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
   const [attempt, setAttempt] = useState(0);
   const sender = useFetcher<Result>({ key: `phone-send-${attempt}` });
   const verifier = useFetcher<Result>({ key: `phone-verify-${attempt}` });
+  const resender = useFetcher<Result>({ key: `phone-resend-${attempt}` });
   const sentTo = sender.data?.ok ? sender.data.phone : undefined;
   const changed = verifier.data?.ok && verifier.data.changed;
-  const failure = [verifier.data, sender.data].find((result) => result && !result.ok) as
+  const wait = useResendWait(0, resender.data ?? sender.data);
+  const failure = [verifier.data, resender.data, sender.data].find((result) => result && !result.ok) as
     | Extract<Result, { ok: false }>
     | undefined;
   const errors = failure?.errors ?? {};
@@ -50,7 +58,7 @@ export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
       }
     >
       <div className="mt-4 space-y-3">
-        <FormAlert messageKey={failure?.formError} />
+        <FormAlert messageKey={failure?.formError} values={failure?.formErrorValues} />
         {changed ? (
           <>
             <FormAlert messageKey="profile.phoneChanged" tone="success" />
@@ -59,16 +67,22 @@ export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
             </ModalClose>
           </>
         ) : sentTo ? (
-          <verifier.Form method="post" action="/edit-profile" className="space-y-3">
-            <input type="hidden" name="intent" value="phoneVerify" />
-            <input type="hidden" name="user_phone" value={sentTo} />
-            <CodeField idPrefix="phone-change" errors={errors} />
-            <SubmitButton
-              busy={verifier.state !== 'idle'}
-              label={t('profile.confirm')}
-              busyLabel={t('profile.saving')}
-            />
-          </verifier.Form>
+          <>
+            <verifier.Form method="post" action="/edit-profile" className="space-y-3">
+              <input type="hidden" name="intent" value="phoneVerify" />
+              <input type="hidden" name="user_phone" value={sentTo} />
+              <CodeField idPrefix="phone-change" errors={errors} />
+              <SubmitButton
+                busy={verifier.state !== 'idle'}
+                label={t('profile.confirm')}
+                busyLabel={t('profile.saving')}
+              />
+            </verifier.Form>
+            <resender.Form method="post" action="/edit-profile">
+              <input type="hidden" name="user_phone" value={sentTo} />
+              <ResendCodeButton busy={resender.state !== 'idle'} wait={wait} value="phoneSend" />
+            </resender.Form>
+          </>
         ) : (
           <sender.Form method="post" action="/edit-profile" className="space-y-3">
             <input type="hidden" name="intent" value="phoneSend" />

@@ -2,41 +2,64 @@ import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
+import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../contract/validation.ts';
-import { flashCookie, formFailure, pageRequestMeta, serviceFailure, userFacingFailure } from '../../account.server.ts';
-import { CodeField } from '../../components/code-entry.tsx';
+import {
+  flashCookie,
+  formFailure,
+  LOGIN_EMAIL_COOKIE,
+  PASSWORD_RESET_COOKIE,
+  pageRequestMeta,
+  readStepCookie,
+  secondsUntilResend,
+  serviceFailure,
+  stepCookie,
+} from '../../account.server.ts';
+import { CodeField, ResendCodeButton, useResendWait } from '../../components/code-entry.tsx';
 import { AuthCard, Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from '../../components/form.tsx';
 import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import type { Route } from './+types/forgot-password';
 
+/** The reset waiting for its code (kept in a cookie, so a reload stays on the code step). */
+const readPendingReset = (request: Request) =>
+  readStepCookie<{ userEmail: string }>(request, PASSWORD_RESET_COOKIE, ['userEmail']);
+
+export function loader({ request }: Route.LoaderArgs) {
+  const pending = readPendingReset(request);
+  return { email: pending?.userEmail ?? null, resendIn: secondsUntilResend(pending) };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const meta = pageRequestMeta(request, context);
   const { auth } = context.get(appContext).services;
-  if (form.intent === 'reset') {
-    // A refused reset stays on the code step for the same address.
-    const email = String(form.user_email ?? '');
-    const parsed = resetPasswordSchema.safeParse(form);
-    if (!parsed.success)
-      return data(
-        { ok: false as const, errors: fieldErrors(parsed.error), formError: undefined, email },
-        { status: 400 },
-      );
-    try {
-      await auth.resetPassword(parsed.data, meta);
-    } catch (error) {
-      const { status, messageKey } = userFacingFailure(error);
-      return data({ ok: false as const, errors: {}, formError: messageKey, email }, { status });
-    }
-    return redirect('/login', { headers: { 'Set-Cookie': flashCookie('auth.passwordReset') } });
-  }
+  const pending = readPendingReset(request);
   try {
-    const parsed = forgotPasswordSchema.safeParse(form);
+    if (form.intent === 'restart') {
+      return redirect('/forgotpassword', { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, null) } });
+    }
+    if (form.intent === 'reset') {
+      // The address of the step (the form's copy only if the step's cookie has expired meanwhile).
+      const parsed = resetPasswordSchema.safeParse({ ...form, user_email: pending?.userEmail ?? form.user_email });
+      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+      await auth.resetPassword(parsed.data, meta);
+      // The login form opens with the address filled in and the good news shown there, once.
+      const headers = new Headers();
+      headers.append('Set-Cookie', stepCookie(PASSWORD_RESET_COOKIE, null));
+      headers.append('Set-Cookie', stepCookie(LOGIN_EMAIL_COOKIE, { userEmail: parsed.data.user_email }));
+      headers.append('Set-Cookie', flashCookie('auth.passwordReset'));
+      return redirect('/login', { headers });
+    }
+    const email = form.intent === 'resend' && pending ? pending.userEmail : form.user_email;
+    const parsed = forgotPasswordSchema.safeParse({ user_email: email });
     if (!parsed.success) return formFailure(fieldErrors(parsed.error));
     await auth.forgotPassword(parsed.data, meta);
-    return data({ ok: true as const, email: parsed.data.user_email });
+    return data(
+      { ok: true as const, notice: 'auth.resetCodeSent', resendIn: CODE_RESEND_SECONDS },
+      { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, { userEmail: parsed.data.user_email }) } },
+    );
   } catch (error) {
     return serviceFailure(error);
   }
@@ -45,22 +68,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.forgotTitle', description: 'meta.forgotDescription' });
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const { email, resendIn } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
-  const email = actionData && 'email' in actionData ? actionData.email : undefined;
   const step = email ? 'reset' : 'request';
   const schema = step === 'reset' ? resetPasswordSchema : forgotPasswordSchema;
   const { errors, validateFirst } = useFormErrors(schema, failure?.errors);
-  const busy = navigation.state !== 'idle';
+  const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  const wait = useResendWait(resendIn, actionData);
   return (
     <AuthCard
       icon={<KeyRound className="size-6" aria-hidden />}
       title={t('auth.forgotTitle')}
       intro={
-        step === 'reset' ? (
-          <SentenceWithValue sentence={(value) => t('auth.resetIntro', { email: value })} value={email ?? ''} />
+        email ? (
+          <SentenceWithValue sentence={(value) => t('auth.resetIntro', { email: value })} value={email} />
         ) : (
           t('auth.forgotIntro')
         )
@@ -72,10 +96,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       }
     >
       <div className="space-y-4">
-        <FormAlert messageKey={failure?.formError} />
-        {actionData?.ok && <FormAlert messageKey="auth.resetCodeSent" tone="success" />}
+        <FormAlert messageKey={failure?.formError} values={failure?.formErrorValues} />
+        {actionData?.ok && <FormAlert messageKey={actionData.notice} tone="success" />}
         <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4" key={step}>
-          {step === 'request' ? (
+          {email ? (
+            <>
+              <input type="hidden" name="user_email" value={email} />
+              <CodeField idPrefix="forgot" errors={errors} />
+              <NewPasswordFields idPrefix="forgot" errors={errors} label={t('settings.newPassword')} />
+            </>
+          ) : (
             <Field
               idPrefix="forgot"
               name="user_email"
@@ -84,21 +114,32 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               label={t('fields.user_email')}
               errors={errors}
             />
-          ) : (
-            <>
-              <input type="hidden" name="user_email" value={email} />
-              <CodeField idPrefix="forgot" errors={errors} />
-              <NewPasswordFields idPrefix="forgot" errors={errors} label={t('settings.newPassword')} />
-            </>
           )}
           <SubmitButton
-            busy={busy}
+            busy={submitting === step}
             name="intent"
             value={step}
-            label={step === 'reset' ? t('auth.resetButton') : t('auth.sendCode')}
-            busyLabel={t('auth.sending')}
+            label={email ? t('auth.resetButton') : t('auth.sendCode')}
+            busyLabel={email ? t('profile.saving') : t('auth.sending')}
           />
         </Form>
+        {email && (
+          <>
+            <Form method="post">
+              <ResendCodeButton busy={submitting === 'resend'} wait={wait} />
+            </Form>
+            <Form method="post" className="text-center">
+              <button
+                type="submit"
+                name="intent"
+                value="restart"
+                className="text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+              >
+                {t('auth.useAnotherEmail')}
+              </button>
+            </Form>
+          </>
+        )}
       </div>
     </AuthCard>
   );

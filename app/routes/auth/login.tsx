@@ -6,9 +6,11 @@ import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/cons
 import { loginSchema } from '../../../contract/validation.ts';
 import {
   formFailure,
+  LOGIN_EMAIL_COOKIE,
   PENDING_EMAIL_COOKIE,
   pageRequestMeta,
   readFlash,
+  readStepCookie,
   serviceFailure,
   signedInRedirect,
   stepCookie,
@@ -29,18 +31,27 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (viewer) throw redirect(redirectTarget(url.searchParams));
   const provider = url.searchParams.get('error') as SocialProvider | null;
   const providerError = (provider && SOCIAL_LOGIN_FAILED[provider]) || null;
-  // A notice handed over by another step (password reset, a failed provider start) shows here.
+  // A notice handed over by another step (password reset, a failed provider start) shows here, and only here.
   const flash = readFlash(request);
+  // A finished password reset hands over its address, once.
+  const handedOver = readStepCookie<{ userEmail: string }>(request, LOGIN_EMAIL_COOKIE, ['userEmail']);
+  const headers = new Headers();
+  if (flash.clear) headers.append('Set-Cookie', flash.clear);
+  if (handedOver) headers.append('Set-Cookie', stepCookie(LOGIN_EMAIL_COOKIE, null));
   return data(
     {
       providers: services.auth.enabledSocialProviders(),
       notice: providerError ?? flash.messageKey,
       noticeIsError: Boolean(providerError) || (flash.messageKey !== null && !GOOD_NEWS.has(flash.messageKey)),
+      email: handedOver?.userEmail ?? null,
       back: carriedRedirect(url),
     },
-    flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined,
+    { headers },
   );
 }
+
+/** This page shows the handed-over notice in its form, so the page-wide notice does not repeat it. */
+export const handle = { showsFlashNotice: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -110,6 +121,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             name="user_email"
             type="email"
             autoComplete="email"
+            defaultValue={loaderData.email ?? undefined}
             label={t('fields.user_email')}
             errors={errors}
           />

@@ -2,7 +2,13 @@ import { MessageSquareCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { codeStepAction, formFailure, PENDING_PHONE_COOKIE, readStepCookie } from '../../account.server.ts';
+import {
+  codeStepAction,
+  formFailure,
+  PENDING_PHONE_COOKIE,
+  readStepCookie,
+  secondsUntilResend,
+} from '../../account.server.ts';
 import { CodeEntry } from '../../components/code-entry.tsx';
 import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
 import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
@@ -16,7 +22,8 @@ const readPending = (request: Request) =>
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (context.get(appContext).viewer) throw redirect(redirectTarget(url.searchParams));
-  return { phone: readPending(request)?.phone ?? null, back: carriedRedirect(url) };
+  const pending = readPending(request);
+  return { phone: pending?.phone ?? null, resendIn: secondsUntilResend(pending), back: carriedRedirect(url) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function VerifyCode({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { phone, back } = loaderData;
+  const { phone, resendIn, back } = loaderData;
   const icon = <MessageSquareCode className="size-6" aria-hidden />;
   if (!phone) {
     return (
@@ -65,7 +72,7 @@ export default function VerifyCode({ loaderData, actionData }: Route.ComponentPr
         </Link>
       }
     >
-      <CodeEntry idPrefix="verify-code" result={actionData} />
+      <CodeEntry idPrefix="verify-code" result={actionData} resendIn={resendIn} />
     </AuthCard>
   );
 }

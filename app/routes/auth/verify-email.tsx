@@ -2,7 +2,13 @@ import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { codeStepAction, formFailure, PENDING_EMAIL_COOKIE, readStepCookie } from '../../account.server.ts';
+import {
+  codeStepAction,
+  formFailure,
+  PENDING_EMAIL_COOKIE,
+  readStepCookie,
+  secondsUntilResend,
+} from '../../account.server.ts';
 import { CodeEntry } from '../../components/code-entry.tsx';
 import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
 import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
@@ -20,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (context.get(appContext).viewer) throw redirect(redirectTarget(url.searchParams));
   const pending = readPending(request);
-  return { email: pending?.userEmail ?? null, back: carriedRedirect(url) };
+  return { email: pending?.userEmail ?? null, resendIn: secondsUntilResend(pending), back: carriedRedirect(url) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { email, back } = loaderData;
+  const { email, resendIn, back } = loaderData;
   if (!email) {
     return (
       <AuthCard icon={<MailCheck className="size-6" aria-hidden />} title={t('auth.verifyEmailTitle')}>
@@ -68,7 +74,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         </Link>
       }
     >
-      <CodeEntry idPrefix="verify-email" result={actionData} />
+      <CodeEntry idPrefix="verify-email" result={actionData} resendIn={resendIn} />
     </AuthCard>
   );
 }

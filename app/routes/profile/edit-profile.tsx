@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, redirect, useFetcher, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import type { LanguageCode } from '../../../contract/constants.ts';
+import { CODE_RESEND_SECONDS, type LanguageCode } from '../../../contract/constants.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { phoneChangeCodeSchema, phoneChangeSchema, profileUpdateSchema } from '../../../contract/validation.ts';
 import { flashCookie, formFailure, pageRequestMeta, requireSignedIn, serviceFailure } from '../../account.server.ts';
@@ -56,7 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = phoneChangeSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return formFailure(fieldErrors(parsed.error));
       await auth.sendPhoneChangeCode(viewer.userId, parsed.data.user_phone, meta);
-      return data({ ok: true as const, notice: 'auth.smsSent', phone: parsed.data.user_phone });
+      return data({
+        ok: true as const,
+        notice: 'auth.smsSent',
+        phone: parsed.data.user_phone,
+        resendIn: CODE_RESEND_SECONDS,
+      });
     }
     if (intent === 'phoneVerify') {
       const parsed = phoneChangeCodeSchema.safeParse(Object.fromEntries(form));
