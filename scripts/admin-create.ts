@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/database.ts';
 import { DataFolderInUseError } from '../server/db/embedded.ts';
 import { AdminAccountError, type AdminOutcome, createOrPromoteAdmin } from '../server/db/seed/admin.ts';
+import { seedOnStart } from '../server/db/seed/index.ts';
 
 const USAGE = 'Usage: npm run admin:create -- --email someone@example.com  (password: SOUK_ADMIN_PASSWORD or asked)';
 const passwordSchema = z.string().min(8, 'at least 8 characters').max(128, 'at most 128 characters');
@@ -27,10 +28,13 @@ async function main() {
   const email = z.email().safeParse(values.email);
   if (!email.success) throw new UsageError(`${USAGE}\nThe e-mail address is missing or not valid.`);
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
-  const database = await openDatabase(config, pino({ level: config.LOG_LEVEL }));
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(config, logger);
   try {
     let outcome: AdminOutcome = 'already-admin';
     await migrateDatabase(database.pool, async (db) => {
+      // Before the first start, the roles and settings are not there yet: seed as a start would.
+      await seedOnStart(db, config, logger);
       outcome = await createOrPromoteAdmin(db, email.data, askPassword);
     });
     console.log(`${email.data} ${SAID[outcome]}.`);
@@ -40,7 +44,7 @@ async function main() {
 }
 
 async function askPassword() {
-  const given = process.env.SOUK_ADMIN_PASSWORD ?? (await readPassword('Password for the new administrator: '));
+  const given = process.env.SOUK_ADMIN_PASSWORD || (await readPassword('Password for the new administrator: '));
   const checked = passwordSchema.safeParse(given);
   if (!checked.success) throw new UsageError(`The password must have ${checked.error.issues[0]?.message}.`);
   return checked.data;

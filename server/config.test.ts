@@ -17,6 +17,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
   });
 
+  it('without demo data, wants both admin settings or neither, and has no default admin password', () => {
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).SEED_ADMIN_PASSWORD).toBeUndefined();
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'false', SEED_ADMIN_EMAIL: 'a@b.example' })).toThrow(
+      /SEED_ADMIN_PASSWORD is not set/,
+    );
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'false', SEED_ADMIN_PASSWORD: 'long enough' })).toThrow(
+      /SEED_ADMIN_EMAIL is not set/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,15 @@ async function api(address: string, method: 'GET' | 'POST', url: string, body?: 
     status: response.status,
     body: (await response.json()) as { message: string; data: Record<string, unknown> },
   };
+}
+
+function adminCreate(args: string[], env: Record<string, string> = {}, input = '') {
+  const result = spawnSync(process.execPath, ['scripts/admin-create.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SOUK_ADMIN_PASSWORD: '', ...env },
+    input,
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 const login = (address: string, email: string, password: string) =>
@@ -81,6 +91,36 @@ describe('a production start without demo data', { timeout: 120_000 }, () => {
     const address = await server.listening;
     expect((await login(address, ADMIN.email, ADMIN.password)).status).toBe(200);
     expect(server.output()).not.toContain(ADMIN.password);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('npm run admin:create makes an administrator, the password from a variable or standard input, never echoed', async () => {
+    const fromVariable = adminCreate(['--email', 'second.admin@shop.example'], {
+      SOUK_ADMIN_PASSWORD: 'Second-Admin-Pass-3',
+    });
+    expect(fromVariable.status, fromVariable.output).toBe(0);
+    expect(fromVariable.output).toContain('created as a new administrator account');
+    expect(fromVariable.output).not.toContain('Second-Admin-Pass-3');
+    const fromInput = adminCreate(['--email', 'third.admin@shop.example'], {}, 'Third-Admin-Pass-4\n');
+    expect(fromInput.status, fromInput.output).toBe(0);
+    expect(fromInput.output).not.toContain('Third-Admin-Pass-4');
+    const promoted = adminCreate(['--email', 'first.customer@example.com']);
+    expect(promoted.output).toContain('is now an administrator');
+    expect(adminCreate(['--email', 'not-an-address']).status).toBe(1);
+
+    const server = startServer(dataDir);
+    const address = await server.listening;
+    for (const [email, password] of [
+      ['second.admin@shop.example', 'Second-Admin-Pass-3'],
+      ['third.admin@shop.example', 'Third-Admin-Pass-4'],
+      ['first.customer@example.com', 'A-new-customer-9'],
+    ]) {
+      const signedIn = await login(address, email as string, password as string);
+      expect(signedIn.status, email).toBe(200);
+      const session = await api(address, 'GET', '/auth/session', undefined, signedIn.body.data.token as string);
+      expect(session.body.data, email).toMatchObject({ is_admin: true });
+    }
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });

@@ -9,8 +9,10 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import * as schema from '../db/schema/index.ts';
 import { createTestApp } from '../testing/app.ts';
+import { buildWebAppIfNeeded } from '../testing/process.ts';
 
-/** Page requests (React Router behind Fastify): needs `npm run build` first, as `npm test` does. */
+/** Page requests (React Router behind Fastify), on the built web app. */
+buildWebAppIfNeeded();
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const SITE = 'http://localhost:3000';
 const FOREIGN = 'https://evil.example';

@@ -14,7 +14,9 @@ export interface ServerProcess {
 
 const running: ChildProcess[] = [];
 
+/** The server needs a built web app; `npm test` builds first, so build here only when there is none. */
 export function buildWebAppIfNeeded() {
+  if (existsSync('build/server/index.js')) return;
   execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 }
 
