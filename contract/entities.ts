@@ -142,7 +142,11 @@ export const userSchema = z
     apple_id: z.string().nullable(),
     user_name: z.string(),
     user_email: z.string().nullable(),
-    user_phone: z.string().nullable(),
+    user_phone: z.string().nullable().describe('Only a number proven with an SMS code'),
+    pending_email: z
+      .string()
+      .nullable()
+      .describe('A new address waiting for the code sent to it (shown to the owner only)'),
     user_address: z.string().nullable(),
     user_lat: z.number().nullable(),
     user_lng: z.number().nullable(),

@@ -1,4 +1,6 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { serialIdSchema } from './ids.ts';
 
 /**
  * The validation messages of SPEC.md 5, as locale keys (app/i18n/locales/*.json "validation").
@@ -89,10 +91,43 @@ export const passwordSchema = requiredText.pipe(
   z.string().min(8, VALIDATION.passwordLength).max(128, VALIDATION.passwordLength),
 );
 
-/** International format: a plus sign, then 7 to 15 digits; spaces, dashes and brackets are ignored. */
-export const phoneSchema = requiredText
-  .transform((value) => value.replace(/[\s\-().]/g, '').replace(/^00/, '+'))
-  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, VALIDATION.phoneFormat));
+/**
+ * A phone number in E.164 (+966501234567): typed internationally (+ or 00), or locally (0501234567) in
+ * `country` (ISO 3166 code of the screen's country picker). Null when it is not a real number there.
+ */
+export function toE164(value: string, country?: string): string | null {
+  const typed = value.trim().replace(/^00/, '+');
+  const parsed = parsePhoneNumberFromString(typed, typed.startsWith('+') ? undefined : (country as CountryCode));
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** The country picked for a phone number; API clients may leave it out when the number starts with +. */
+export const countrySchema = z
+  .string()
+  .regex(/^[A-Z]{2}$/, VALIDATION.phoneFormat)
+  .optional();
+
+/** The number as typed, before it is read in its country (see `withE164Phone`). */
+const typedPhoneSchema = requiredText.pipe(z.string().max(40, VALIDATION.phoneFormat));
+
+/** International phone number on its own (no country picker): stored in E.164. */
+export const phoneSchema = typedPhoneSchema.transform((value, context) => {
+  const phone = toE164(value);
+  if (!phone) context.addIssue({ code: 'custom', message: VALIDATION.phoneFormat });
+  return phone ?? '';
+});
+
+/** Reads a form's `user_phone` in its `country` into E.164 (or reports it), and drops the country. */
+function withE164Phone<T extends { user_phone?: string | undefined; country?: string | undefined }>(
+  form: T,
+  context: z.RefinementCtx,
+): Omit<T, 'country'> {
+  const { country, ...rest } = form;
+  if (rest.user_phone === undefined) return rest;
+  const phone = toE164(rest.user_phone, country);
+  if (!phone) context.addIssue({ code: 'custom', message: VALIDATION.phoneFormat, path: ['user_phone'] });
+  return { ...rest, user_phone: phone ?? rest.user_phone };
+}
 
 export const codeSchema = requiredText.pipe(z.string().regex(/^\d{6}$/, VALIDATION.verificationCode));
 
@@ -107,7 +142,8 @@ export const registerSchema = z
     user_email: emailSchema.pipe(z.string().max(200, VALIDATION.tooLong)),
     user_password: passwordSchema,
     confirm_password: requiredText,
-    user_phone: z.union([z.literal('').transform(() => undefined), phoneSchema]).optional(),
+    user_phone: z.union([z.literal('').transform(() => undefined), typedPhoneSchema]).optional(),
+    country: countrySchema,
     privacy: checked(VALIDATION.selectPrivacy),
   })
   .refine((form) => form.user_password === form.confirm_password, {
@@ -115,7 +151,8 @@ export const registerSchema = z
     path: ['confirm_password'],
     // Reported together with the other problems of the form, not only once they are fixed.
     when: ({ value }) => typeof value === 'object' && value !== null,
-  });
+  })
+  .transform(withE164Phone);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
@@ -140,15 +177,34 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-export const phoneLoginSchema = z.object({ user_name: fullNameSchema, user_phone: phoneSchema });
-export type PhoneLoginInput = z.infer<typeof phoneLoginSchema>;
+/** Phone sign-in, first step: only the number (its country picked on the screen). */
+export const phoneLoginSchema = z
+  .object({ user_phone: typedPhoneSchema, country: countrySchema })
+  .transform(withE164Phone);
+export type PhoneLoginInput = z.output<typeof phoneLoginSchema>;
 
-export const phoneCodeSchema = phoneLoginSchema.extend({ code: codeSchema });
-export type PhoneCodeInput = z.infer<typeof phoneCodeSchema>;
+/** The texted code; the first and last name only for a number that has no account yet. */
+export const phoneCodeSchema = z
+  .object({
+    user_phone: typedPhoneSchema,
+    country: countrySchema,
+    code: codeSchema,
+    user_name: fullNameSchema.optional(),
+  })
+  .transform(withE164Phone);
+export type PhoneCodeInput = z.output<typeof phoneCodeSchema>;
+
+/** The name step of phone sign-in for a new number (SPEC.md 5: first and last name). */
+export const phoneNameSchema = z.object({ user_name: fullNameSchema });
 
 /** The settings modal's password update (SPEC.md 5: 'Your password and confirm password are not same.'). */
 export const passwordUpdateSchema = z
-  .object({ password: passwordSchema, confirm_password: requiredText })
+  .object({
+    // Asked when the account already has a password (phone-only and social accounts that never set one don't).
+    current_password: z.string().max(128, VALIDATION.passwordLength).optional(),
+    password: passwordSchema,
+    confirm_password: requiredText,
+  })
   .refine((form) => form.password === form.confirm_password, {
     message: VALIDATION.passwordConfirm,
     path: ['confirm_password'],
@@ -169,13 +225,16 @@ const flag = z
   .optional()
   .transform((value) => value === true || value === 'on' || value === 'true' || value === '1');
 
+const newEmailSchema = emailSchema.pipe(z.string().max(200, VALIDATION.tooLong));
+
 export const profileUpdateSchema = z.object({
   user_name: userNameSchema,
-  user_email: emailSchema.pipe(z.string().max(200, VALIDATION.tooLong)),
+  /** A different address is not changed at once: a code is sent to it first (emailChangeSchema). */
+  user_email: z.preprocess((value) => (value === '' ? undefined : value), newEmailSchema.optional()),
   user_about_me: optionalText(2000),
   user_address: optionalText(300),
   city: z
-    .union([z.literal('').transform(() => null), z.coerce.number().int().positive()])
+    .union([z.literal('').transform(() => null), serialIdSchema])
     .optional()
     .transform((value) => value ?? null),
   whatsapp: optionalText(40),
@@ -188,5 +247,11 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 export const userSettingsSchema = z.object({ show_profile_on_items: flag, show_notifications: flag });
 export type UserSettingsInput = z.infer<typeof userSettingsSchema>;
 
-export const phoneChangeSchema = z.object({ user_phone: phoneSchema });
-export const phoneChangeCodeSchema = phoneChangeSchema.extend({ code: codeSchema });
+/** The profile's e-mail change: the new address, then the code sent to it. */
+export const emailChangeSchema = z.object({ user_email: newEmailSchema });
+
+export const phoneChangeSchema = z
+  .object({ user_phone: typedPhoneSchema, country: countrySchema })
+  .transform(withE164Phone);
+/** The code step carries the number already stored in E.164. */
+export const phoneChangeCodeSchema = z.object({ user_phone: phoneSchema, code: codeSchema });

@@ -89,15 +89,20 @@ test('register, verify the e-mailed code, log out, log in back to an item list, 
   });
 });
 
-test('signs in with a phone number and the texted code, creating the account', async ({ page }) => {
-  const phone = `+9665${String(Date.now()).slice(-8)}`;
+test('signs in with a new phone number: the name is asked, then the texted code creates the account', async ({
+  page,
+}) => {
+  const phone = `+96650${String(Date.now()).slice(-7)}`;
   await page.goto('/login/phone?lang=en');
-  await page.getByLabel('Name').fill('Sami');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome! What is your name?' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Sami');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Please enter your first and last name separated by a space.')).toBeVisible();
-  await page.getByLabel('Name').fill('Sami Nasser');
-  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Sami Nasser');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/verify-code/);
   await page.getByLabel('Verification code').fill('123456');
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -107,6 +112,22 @@ test('signs in with a phone number and the texted code, creating the account', a
   await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Sami Nasser' })).toBeVisible();
+});
+
+test('signs in with a known number typed locally in the default country, without being asked for a name', async ({
+  page,
+}) => {
+  await page.goto('/login/phone?lang=en');
+  await expect(page.getByLabel('Country')).toHaveValue('SA');
+  await page.getByLabel('Phone number').fill('050 000 0012');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/verify-code/);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Verification code').fill(await codeSentTo('sms', '+966500000012'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Layla Karim' })).toBeVisible();
 });
 
 test('signs in through the OpenID Connect provider (Google), and again when Apple withholds the e-mail', async ({
@@ -181,11 +202,12 @@ test('the login page answers in Arabic', async ({ page }) => {
 
 test('the settings modal updates the password and deactivates the account for good', async ({ page }) => {
   test.slow(); // signs up by phone, then two settings changes
-  const phone = `+9665${String(Date.now() + 7).slice(-8)}`;
+  const phone = `+96650${String(Date.now() + 7).slice(-7)}`;
   await page.goto('/login/phone?lang=en');
-  await page.getByLabel('Name').fill('Mona Said');
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Mona Said');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Verification code').fill(await codeSentTo('sms', phone));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
@@ -209,7 +231,6 @@ test('the settings modal updates the password and deactivates the account for go
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 
   await page.goto('/login/phone?lang=en');
-  await page.getByLabel('Name').fill('Mona Said');
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('alert')).toHaveText('This account was deactivated and can no longer sign in.');
@@ -220,7 +241,7 @@ test('the profile editor changes the phone number after the texted code', async 
     data: { user_email: 'user10@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
   });
   expect(signIn.ok()).toBe(true);
-  const phone = `+9665${String(Date.now() + 13).slice(-8)}`;
+  const phone = `+96650${String(Date.now() + 13).slice(-7)}`;
   await page.goto('/edit-profile?lang=en');
   await page.getByRole('button', { name: /Add a number|Change number/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your phone number' });

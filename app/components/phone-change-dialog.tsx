@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { FieldErrors } from '../form-errors.ts';
 import { CodeField, ResendCodeButton, useResendWait } from './code-entry.tsx';
-import { Field, FormAlert, SubmitButton } from './form.tsx';
+import { FormAlert, SubmitButton } from './form.tsx';
 import { Modal, ModalClose, ModalTrigger } from './modal.tsx';
+import { type CountryOption, PhoneNumberField } from './phone-field.tsx';
 import { SentenceWithValue } from './sentence-with-value.tsx';
 
 type Result =
@@ -18,7 +19,15 @@ type Result =
     };
 
 /** The phone verification code modal (SMS confirmation) of the profile editor. */
-export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
+export function PhoneChangeDialog({
+  hasPhone,
+  countries,
+  defaultCountry,
+}: {
+  hasPhone: boolean;
+  countries: CountryOption[];
+  defaultCountry: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Each opening starts afresh with new fetchers; resetting the old ones could cut short the page's
@@ -86,15 +95,11 @@ export function PhoneChangeDialog({ hasPhone }: { hasPhone: boolean }) {
         ) : (
           <sender.Form method="post" action="/edit-profile" className="space-y-3">
             <input type="hidden" name="intent" value="phoneSend" />
-            <Field
+            <PhoneNumberField
               idPrefix="phone-change"
-              name="user_phone"
-              type="tel"
-              autoComplete="tel"
-              dir="ltr"
-              label={t('fields.user_phone')}
-              hint={t('auth.phoneHint')}
               errors={errors}
+              countries={countries}
+              defaultCountry={defaultCountry}
             />
             <SubmitButton busy={sender.state !== 'idle'} label={t('auth.sendCode')} busyLabel={t('auth.sending')} />
           </sender.Form>

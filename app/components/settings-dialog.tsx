@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { passwordUpdateSchema } from '../../contract/validation.ts';
 import type { FieldErrors } from '../form-errors.ts';
 import { useDialog } from './dialogs.tsx';
-import { FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from './form.tsx';
+import { Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from './form.tsx';
 import { Modal, ModalTrigger } from './modal.tsx';
 
 type Result = { ok: true; notice: string; intent: string } | { ok: false; errors: FieldErrors; formError?: string };
@@ -12,9 +12,12 @@ type Result = { ok: true; notice: string; intent: string } | { ok: false; errors
 /** The user settings modal: password update, what others see, and deactivation (SPEC.md 2 Modals). */
 export function SettingsDialog({
   settings,
+  hasPassword,
   triggerClassName,
 }: {
   settings: { show_profile_on_items: boolean; show_notifications: boolean };
+  /** Whether the account has a password, which must then be given before a new one. */
+  hasPassword: boolean;
   triggerClassName: string;
 }) {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ export function SettingsDialog({
       }
     >
       <div className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-        <PasswordSection />
+        <PasswordSection hasPassword={hasPassword} />
         <DisplaySection settings={settings} />
         <DeactivateSection />
       </div>
@@ -38,7 +41,7 @@ export function SettingsDialog({
   );
 }
 
-function PasswordSection() {
+function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>({ key: 'settings-password' });
   const result = fetcher.data;
@@ -55,6 +58,16 @@ function PasswordSection() {
         <input type="hidden" name="intent" value="password" />
         <FormAlert messageKey={result?.ok ? result.notice : null} tone="success" />
         <FormAlert messageKey={result && !result.ok ? result.formError : null} />
+        {hasPassword && (
+          <Field
+            idPrefix="settings"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            label={t('fields.current_password')}
+            errors={errors}
+          />
+        )}
         <NewPasswordFields idPrefix="settings" errors={errors} label={t('settings.newPassword')} />
         <SubmitButton
           busy={fetcher.state !== 'idle'}

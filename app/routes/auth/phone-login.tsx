@@ -1,8 +1,9 @@
-import { Smartphone } from 'lucide-react';
+import { Smartphone, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { phoneLoginSchema } from '../../../contract/validation.ts';
+import { pageLanguage } from '../../../contract/language.ts';
+import { phoneLoginSchema, phoneNameSchema } from '../../../contract/validation.ts';
 import {
   formFailure,
   PENDING_PHONE_COOKIE,
@@ -12,30 +13,66 @@ import {
   stepCookie,
 } from '../../account.server.ts';
 import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
+import { type CountryOption, countryOptions, PhoneNumberField } from '../../components/phone-field.tsx';
+import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import { carriedRedirect, redirectTarget } from '../../redirect.ts';
 import type { Route } from './+types/phone-login';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** The phone sign-in in progress: the number the code went to, whether it is new, and the name given for it. */
+type PendingPhone = { phone: string; name: string; isNew: string };
+
+const readPending = (request: Request) =>
+  readStepCookie<PendingPhone>(request, PENDING_PHONE_COOKIE, ['phone', 'name', 'isNew']);
+
+/** A new number whose code was sent still needs its owner's name before the code step. */
+const needsName = (pending: PendingPhone | null) => Boolean(pending?.isNew && !pending.name);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (context.get(appContext).viewer) throw redirect(redirectTarget(url.searchParams));
-  const pending = readStepCookie<{ name: string; phone: string }>(request, PENDING_PHONE_COOKIE, ['name', 'phone']);
-  return { back: carriedRedirect(url), name: pending?.name ?? '', phone: pending?.phone ?? '' };
+  const { viewer, services } = context.get(appContext);
+  if (viewer) throw redirect(redirectTarget(url.searchParams));
+  const pending = readPending(request);
+  const askName = url.searchParams.get('step') === 'name' && needsName(pending);
+  return {
+    back: carriedRedirect(url),
+    phone: askName ? (pending?.phone ?? '') : '',
+    askName,
+    defaultCountry: await services.auth.defaultCountry(),
+    countries: countryOptions(pageLanguage(request)),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = phoneLoginSchema.safeParse(Object.fromEntries(await request.formData()));
+  const url = new URL(request.url);
+  const form = Object.fromEntries(await request.formData());
+  const codeStep = `/verify-code${carriedRedirect(url)}`;
+  if (form.intent === 'name') {
+    const pending = readPending(request);
+    if (!pending || !needsName(pending)) return formFailure({}, 400, 'auth.noPendingPhone');
+    const parsed = phoneNameSchema.safeParse(form);
+    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+    const named = stepCookie(PENDING_PHONE_COOKIE, { ...pending, name: parsed.data.user_name });
+    return redirect(codeStep, { headers: { 'Set-Cookie': named } });
+  }
+  const parsed = phoneLoginSchema.safeParse(form);
   if (!parsed.success) return formFailure(fieldErrors(parsed.error));
   try {
-    await context.get(appContext).services.auth.sendPhoneCode(parsed.data, pageRequestMeta(request, context));
+    const meta = pageRequestMeta(request, context);
+    const { isNew } = await context.get(appContext).services.auth.sendPhoneCode(parsed.data, meta);
+    const pending = { phone: parsed.data.user_phone, name: '', isNew: isNew ? '1' : '' };
+    const next = isNew ? nameStepUrl(url) : codeStep;
+    return redirect(next, { headers: { 'Set-Cookie': stepCookie(PENDING_PHONE_COOKIE, pending) } });
   } catch (error) {
     return serviceFailure(error);
   }
-  const pending = { name: parsed.data.user_name, phone: parsed.data.user_phone };
-  return redirect(`/verify-code${carriedRedirect(new URL(request.url))}`, {
-    headers: { 'Set-Cookie': stepCookie(PENDING_PHONE_COOKIE, pending) },
-  });
+}
+
+function nameStepUrl(url: URL) {
+  const query = new URLSearchParams(carriedRedirect(url));
+  query.set('step', 'name');
+  return `/login/phone?${query.toString()}`;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,45 +80,84 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function PhoneLogin({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const { errors, validateFirst } = useFormErrors(phoneLoginSchema, actionData?.errors);
+  const backToLogin = (
+    <Link to={`/login${loaderData.back}`} className="font-semibold text-brand-700 underline dark:text-brand-300">
+      {t('auth.backToLogin')}
+    </Link>
+  );
+  if (loaderData.askName) {
+    return (
+      <AuthCard
+        icon={<UserRound className="size-6" aria-hidden />}
+        title={t('auth.phoneNameTitle')}
+        intro={<SentenceWithValue sentence={(phone) => t('auth.phoneNameIntro', { phone })} value={loaderData.phone} />}
+        footer={backToLogin}
+      >
+        <NameStep actionData={actionData} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       icon={<Smartphone className="size-6" aria-hidden />}
       title={t('auth.phoneTitle')}
       intro={t('auth.phoneIntro')}
-      footer={
-        <Link to={`/login${loaderData.back}`} className="font-semibold text-brand-700 underline dark:text-brand-300">
-          {t('auth.backToLogin')}
-        </Link>
-      }
+      footer={backToLogin}
     >
-      <div className="space-y-4">
-        <FormAlert messageKey={actionData?.formError} />
-        <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
-          <Field
-            idPrefix="phone-login"
-            name="user_name"
-            autoComplete="name"
-            defaultValue={loaderData.name}
-            label={t('fields.user_name')}
-            hint={t('auth.nameHint')}
-            errors={errors}
-          />
-          <Field
-            idPrefix="phone-login"
-            name="user_phone"
-            type="tel"
-            autoComplete="tel"
-            dir="ltr"
-            defaultValue={loaderData.phone}
-            label={t('fields.user_phone')}
-            hint={t('auth.phoneHint')}
-            errors={errors}
-          />
-          <SubmitButton busy={navigation.state !== 'idle'} label={t('auth.sendCode')} busyLabel={t('auth.sending')} />
-        </Form>
-      </div>
+      <NumberStep actionData={actionData} countries={loaderData.countries} defaultCountry={loaderData.defaultCountry} />
     </AuthCard>
+  );
+}
+
+type ActionData = Route.ComponentProps['actionData'];
+
+function NumberStep({
+  actionData,
+  countries,
+  defaultCountry,
+}: {
+  actionData: ActionData;
+  countries: CountryOption[];
+  defaultCountry: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { errors, validateFirst } = useFormErrors(phoneLoginSchema, actionData?.errors);
+  return (
+    <div className="space-y-4">
+      <FormAlert messageKey={actionData?.formError} />
+      <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
+        <PhoneNumberField
+          idPrefix="phone-login"
+          errors={errors}
+          countries={countries}
+          defaultCountry={defaultCountry}
+        />
+        <SubmitButton busy={navigation.state !== 'idle'} label={t('auth.sendCode')} busyLabel={t('auth.sending')} />
+      </Form>
+    </div>
+  );
+}
+
+function NameStep({ actionData }: { actionData: ActionData }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { errors, validateFirst } = useFormErrors(phoneNameSchema, actionData?.errors);
+  return (
+    <div className="space-y-4">
+      <FormAlert messageKey={actionData?.formError} />
+      <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
+        <input type="hidden" name="intent" value="name" />
+        <Field
+          idPrefix="phone-login"
+          name="user_name"
+          autoComplete="name"
+          label={t('fields.user_name')}
+          hint={t('auth.nameHint')}
+          errors={errors}
+        />
+        <SubmitButton busy={navigation.state !== 'idle'} label={t('auth.continue')} busyLabel={t('auth.sending')} />
+      </Form>
+    </div>
   );
 }

@@ -19,6 +19,12 @@ import type { Route } from './+types/verify-code';
 const readPending = (request: Request) =>
   readStepCookie<{ name: string; phone: string }>(request, PENDING_PHONE_COOKIE, ['name', 'phone']);
 
+/** The number's code, and for a new number the name asked on the step before (used for the new account). */
+const signInRequest = (pending: { name: string; phone: string }) => ({
+  user_phone: pending.phone,
+  ...(pending.name ? { user_name: pending.name } : {}),
+});
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (context.get(appContext).viewer) throw redirect(redirectTarget(url.searchParams));
@@ -30,10 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = readPending(request);
   if (!pending) return formFailure({}, 400, 'auth.noPendingPhone');
   const { auth } = context.get(appContext).services;
-  const person = { user_name: pending.name, user_phone: pending.phone };
+  const person = signInRequest(pending);
   return codeStepAction(request, context, {
     cookie: PENDING_PHONE_COOKIE,
-    resend: (meta) => auth.sendPhoneCode(person, meta),
+    resend: (meta) => auth.sendPhoneCode({ user_phone: pending.phone }, meta),
     resentNotice: 'auth.smsSent',
     verify: (code, meta) => auth.verifyPhoneCode({ ...person, code }, meta),
   });

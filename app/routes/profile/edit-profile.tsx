@@ -5,8 +5,14 @@ import { data, Form, redirect, useFetcher, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { CODE_RESEND_SECONDS, type LanguageCode } from '../../../contract/constants.ts';
 import { pageLanguage } from '../../../contract/language.ts';
-import { phoneChangeCodeSchema, phoneChangeSchema, profileUpdateSchema } from '../../../contract/validation.ts';
+import {
+  codeFormSchema,
+  phoneChangeCodeSchema,
+  phoneChangeSchema,
+  profileUpdateSchema,
+} from '../../../contract/validation.ts';
 import { flashCookie, formFailure, pageRequestMeta, requireSignedIn, serviceFailure } from '../../account.server.ts';
+import { CodeField } from '../../components/code-entry.tsx';
 import {
   CheckboxField,
   Field,
@@ -17,7 +23,9 @@ import {
   useFormErrors,
 } from '../../components/form.tsx';
 import { PhoneChangeDialog } from '../../components/phone-change-dialog.tsx';
+import { countryOptions } from '../../components/phone-field.tsx';
 import { ProfilePhoto, photoUrl } from '../../components/profile-view.tsx';
+import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
 import { type FieldErrors, fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import type { Route } from './+types/edit-profile';
@@ -29,11 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context, 'edit-profile');
   const { services } = context.get(appContext);
   const language = pageLanguage(request) as LanguageCode;
-  const [user, cities] = await Promise.all([
+  const [user, cities, defaultCountry] = await Promise.all([
     services.users.profile(viewer.userId, viewer),
     services.listCities(language),
+    services.auth.defaultCountry(),
   ]);
-  return { user, cities };
+  return { user, cities, defaultCountry, countries: countryOptions(language) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,9 +78,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       await auth.confirmPhoneChange(viewer.userId, parsed.data.user_phone, parsed.data.code, meta);
       return data({ ok: true as const, notice: 'profile.phoneChanged', changed: true });
     }
+    if (intent === 'emailVerify') {
+      const parsed = codeFormSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+      const confirmed = await auth.confirmEmailChange(viewer.userId, parsed.data.code, meta);
+      const headers = new Headers();
+      for (const cookie of [...confirmed.cookies, flashCookie('profile.emailChanged')])
+        headers.append('Set-Cookie', cookie);
+      return redirect('/profile', { headers });
+    }
     const parsed = profileUpdateSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+    const email = parsed.data.user_email;
+    const change = email ? await auth.requestEmailChange(viewer.userId, email, meta) : null;
     await users.updateProfile(viewer.userId, parsed.data);
+    // A new address waits here for its code; otherwise the profile is done.
+    if (change?.pending)
+      return redirect('/edit-profile', { headers: { 'Set-Cookie': flashCookie('profile.emailCodeSent') } });
     return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('messages.profileUpdated') } });
   } catch (error) {
     return serviceFailure(error);
@@ -118,6 +141,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
             label={t('fields.user_email')}
             hint={t('profile.emailChangeHint')}
           />
+          {user.pending_email && <PendingEmail email={user.pending_email} />}
           <div>
             <p className="text-sm font-semibold">{t('profile.phoneSection')}</p>
             <div className="mt-1 flex items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2.5 dark:border-slate-700">
@@ -127,7 +151,11 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
               >
                 {user.user_phone ?? t('profile.noPhone')}
               </span>
-              <PhoneChangeDialog hasPhone={Boolean(user.user_phone)} />
+              <PhoneChangeDialog
+                hasPhone={Boolean(user.user_phone)}
+                countries={loaderData.countries}
+                defaultCountry={loaderData.defaultCountry}
+              />
             </div>
           </div>
           <TextArea
@@ -193,6 +221,26 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
         </Form>
       </div>
     </section>
+  );
+}
+
+/** The code step of an e-mail change: the new address stays pending until its code is entered here. */
+function PendingEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; errors?: FieldErrors; formError?: string }>({ key: 'email-verify' });
+  const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return (
+    <div className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950">
+      <p className="text-sm">
+        <SentenceWithValue sentence={(value) => t('profile.emailPending', { email: value })} value={email} />
+      </p>
+      <FormAlert messageKey={failure?.formError} />
+      <fetcher.Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value="emailVerify" />
+        <CodeField idPrefix="email-change" errors={failure?.errors ?? {}} />
+        <SubmitButton busy={fetcher.state !== 'idle'} label={t('profile.confirm')} busyLabel={t('profile.saving')} />
+      </fetcher.Form>
+    </div>
   );
 }
 

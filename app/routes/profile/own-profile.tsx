@@ -16,8 +16,14 @@ import type { Route } from './+types/own-profile';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context, 'profile');
   const { users } = context.get(appContext).services;
-  const [user, settings] = await Promise.all([users.profile(viewer.userId, viewer), users.settings(viewer.userId)]);
-  return { user, settings, cityName: await users.cityName(user.city, pageLanguage(request) as LanguageCode) };
+  const { auth } = context.get(appContext).services;
+  const [user, settings, hasPassword] = await Promise.all([
+    users.profile(viewer.userId, viewer),
+    users.settings(viewer.userId),
+    auth.hasPassword(viewer.userId),
+  ]);
+  const cityName = await users.cityName(user.city, pageLanguage(request) as LanguageCode);
+  return { user, settings, hasPassword, cityName };
 }
 
 /** The settings modal's forms: password, display settings, deactivation. */
@@ -30,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'password': {
         const parsed = passwordUpdateSchema.safeParse(form);
         if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-        await auth.changePassword(viewer.userId, parsed.data.password, pageRequestMeta(request, context));
+        await auth.changePassword(viewer.userId, parsed.data, pageRequestMeta(request, context));
         return data({ ok: true as const, notice: 'settings.passwordUpdated', intent: 'password' });
       }
       case 'settings': {
@@ -58,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function OwnProfile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, cityName, settings } = loaderData;
+  const { user, cityName, settings, hasPassword } = loaderData;
   return (
     <ProfileView
       user={user}
@@ -72,7 +78,7 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
             <Pencil className="size-4" aria-hidden />
             {t('profile.editProfile')}
           </Link>
-          <SettingsDialog settings={settings} triggerClassName={secondaryButtonClass} />
+          <SettingsDialog settings={settings} hasPassword={hasPassword} triggerClassName={secondaryButtonClass} />
         </>
       }
     />

@@ -9,6 +9,8 @@ export interface DemoCredentials {
 }
 
 export const DEMO_ADMIN_ID = 'demo-admin';
+/** The demo seller whose phone number is proven (+966500000012, Layla Karim). */
+export const DEMO_PHONE_USER = { id: 'demo-user-12', phone: '+966500000012' } as const;
 
 /** Demo sellers: Arabic and English names, spread over the seeded cities. */
 const DEMO_PEOPLE = [
@@ -73,6 +75,8 @@ export async function seedUsers(db: Db, credentials: DemoCredentials, cityIds: n
         userName: person.userName,
         userEmail: person.userEmail,
         emailVerify: true,
+        // One demo seller signs in by phone too (its number proven), e.g. 0500000012 on the phone screen.
+        ...(person.id === DEMO_PHONE_USER.id ? { userPhone: DEMO_PHONE_USER.phone, phoneVerify: true } : {}),
         roleId: person.roleId,
         userIsSysAdmin: person.userIsSysAdmin,
         cityId: person.cityId,

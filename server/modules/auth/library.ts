@@ -1,11 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { bearer } from 'better-auth/plugins/bearer';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type LanguageCode,
   ROLE,
@@ -20,14 +23,14 @@ import type { Db } from '../../db/database.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { SmsSender } from '../../platform/sms.ts';
+import { CODE_ATTEMPTS, CODE_LIFETIME_SECONDS, hashCode } from './address-codes.ts';
 import { codeMail, codeSms } from './messages.ts';
+import { checkHashedPhoneCode, hashPhoneCodeBeforeStoring } from './phone-codes.ts';
 
 /** The header through which the app hands the client's address to the auth library. */
 export const CLIENT_IP_HEADER = 'x-souk-client-ip';
 /** The header through which the app tells the library the language of codes it sends. */
 export const LANGUAGE_HEADER = 'x-souk-language';
-export const CODE_LIFETIME_SECONDS = 600;
-export const CODE_ATTEMPTS = 5;
 /** Phone-only accounts get an address that can never receive mail (RFC 2606 reserves .invalid). */
 export const PHONE_EMAIL_DOMAIN = 'phone.souk.invalid';
 
@@ -110,12 +113,16 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
     databaseHooks: {
       session: {
         create: {
-          // Whatever the sign-in method, banned and deactivated accounts get no session.
+          // Whatever the sign-in method, only proven, active and unbanned accounts get a session.
           before: async (session) => ((await mayHoldSession(db, session.userId)) ? undefined : false),
         },
       },
       account: {
         create: { after: async (account) => recordProviderIdentity(db, account) },
+      },
+      verification: {
+        // One-time codes are stored hashed (the e-mail plugin does it itself, see storeOTP).
+        create: { before: async (verification) => hashPhoneCodeBeforeStoring(options.secret, verification) },
       },
     },
     plugins: [
@@ -126,6 +133,9 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
         allowedAttempts: CODE_ATTEMPTS,
         overrideDefaultEmailVerification: true,
         sendVerificationOnSignUp: false,
+        storeOTP: { hash: async (otp) => hashCode(options.secret, otp) },
+        // A new profile address becomes the account's only after the code sent to it (users/service.ts).
+        changeEmail: { enabled: true },
         async sendVerificationOTP({ email, otp, type }, context) {
           await mailer.send(codeMail(languageOf(context), email, otp, type));
         },
@@ -139,12 +149,15 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
         async sendOTP({ phoneNumber: to, code }, context) {
           await sms.send(codeSms(languageOf(context), to, code));
         },
-        signUpOnVerification: {
-          getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`,
-          getTempName: (value) => value,
+        verifyOTP: async (data, context) => {
+          if (!context) return false;
+          return checkHashedPhoneCode(options.secret, context.context.internalAdapter, data);
         },
+        // No signUpOnVerification: the library would pick the account by any claim on the number, proven
+        // or not; the service checks the code with consumePhoneNumberOTP and chooses the account itself.
       }),
       genericOAuth({ config: socialConfigs }),
+      provenSignIn(),
     ],
   });
 }
@@ -247,12 +260,47 @@ function languageOf(
   return pickLanguage({ query: headers?.get(LANGUAGE_HEADER) ?? undefined });
 }
 
+/** The stand-in address of an account made by phone sign-in (named by the account, as its number may change). */
+export const phoneOnlyEmail = (userId: string) => `${userId}@${PHONE_EMAIL_DOMAIN}`;
+
+type ProofColumns = Pick<
+  typeof users.$inferSelect,
+  'emailVerify' | 'phoneVerify' | 'googleVerify' | 'facebookVerify' | 'appleVerify'
+>;
+
+/**
+ * Whether the owner has proved an address or a number: the e-mailed code, the texted code, or a social
+ * provider vouching for the e-mail. No session is ever issued on an account without one.
+ */
+export function hasProvenOwner(user: ProofColumns) {
+  return user.emailVerify || user.phoneVerify || user.googleVerify || user.facebookVerify || user.appleVerify;
+}
+
 async function mayHoldSession(db: Db, userId: string) {
-  const [user] = await db
-    .select({ status: users.status, isBanned: users.isBanned })
-    .from(users)
-    .where(eq(users.id, userId));
-  return Boolean(user && !user.isBanned && user.status !== USER_STATUS.deactivated);
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return Boolean(user && hasProvenOwner(user) && !user.isBanned && user.status !== USER_STATUS.deactivated);
+}
+
+/**
+ * A server-only endpoint (no HTTP path) that signs in an account the service has already identified by
+ * a code it checked, setting the library's own session cookie. The session hook still applies.
+ */
+function provenSignIn() {
+  return {
+    id: 'souk-proven-sign-in',
+    endpoints: {
+      signInProvenUser: createAuthEndpoint(
+        { method: 'POST', body: z.object({ userId: z.string() }), metadata: { scope: 'server' as const } },
+        async (context) => {
+          const user = await context.context.internalAdapter.findUserById(context.body.userId);
+          const session = user ? await context.context.internalAdapter.createSession(user.id) : null;
+          if (!user || !session) throw APIError.fromStatus('FORBIDDEN', { code: 'SESSION_REFUSED' });
+          await setSessionCookie(context, { session, user });
+          return context.json({ token: session.token });
+        },
+      ),
+    },
+  };
 }
 
 const PROVIDER_COLUMNS = {

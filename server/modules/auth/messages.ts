@@ -9,7 +9,10 @@ type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'chang
 export function codeMail(language: LanguageCode, to: string, code: string, purpose: CodePurpose): MailMessage {
   const kind = purpose === 'forget-password' ? 'reset' : 'verify';
   const t = (key: string) => translate(language, `mail.${kind}.${key}`, { code, minutes: 10 });
-  return { to, subject: t('subject'), text: `${t('greeting')}\n\n${t('body')}\n\n${code}\n\n${t('ignore')}\n` };
+  // A profile's new address: the same code mail, saying what the code changes and that ignoring it is safe.
+  const own = (key: 'body' | 'ignore') =>
+    purpose === 'change-email' ? translate(language, `mail.changeEmail.${key}`, { minutes: 10 }) : t(key);
+  return { to, subject: t('subject'), text: `${t('greeting')}\n\n${own('body')}\n\n${code}\n\n${own('ignore')}\n` };
 }
 
 export function codeSms(language: LanguageCode, to: string, code: string): SmsMessage {

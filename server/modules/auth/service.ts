@@ -12,8 +12,20 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { appSettings, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
-import { type AuthLibrary, CLIENT_IP_HEADER, enabledSocialProviders, LANGUAGE_HEADER } from './library.ts';
+import { type CodeRecipient, CodeSendGuard } from './code-sends.ts';
+import { EmailRegistration } from './email-registration.ts';
+import {
+  type AuthLibrary,
+  CLIENT_IP_HEADER,
+  enabledSocialProviders,
+  LANGUAGE_HEADER,
+  phoneOnlyEmail,
+} from './library.ts';
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
 
 /** What the service needs to know about the request it serves. */
 export interface RequestMeta {
@@ -35,6 +47,8 @@ export interface PendingVerification {
   userId: string;
   userName: string;
   userEmail: string;
+  /** Given only to the client that registered; with the e-mailed code it activates this registration. */
+  registrationToken: string;
 }
 
 export type RegisterOutcome =
@@ -71,22 +85,40 @@ export class AuthService {
   private readonly db: Db;
   private readonly auth: AuthLibrary;
   private readonly socialProviders: SocialProvider[];
-  private readonly limits: Record<'login' | 'register' | 'code' | 'reset' | 'accountLogin' | 'accountCode', Limiter>;
+  private readonly limits: Record<'code' | 'reset', Limiter>;
+  /** Every one-time code, e-mail or SMS, passes this gate before it is made (code-sends.ts). */
+  private readonly codeSends: CodeSendGuard;
+  private readonly emailRegistration: EmailRegistration;
 
-  constructor(db: Db, auth: AuthLibrary, socialProviders: SocialProvider[], createLimiter: LimiterFactory) {
+  constructor(
+    db: Db,
+    auth: AuthLibrary,
+    socialProviders: SocialProvider[],
+    sending: { createLimiter: LimiterFactory; mailer: Mailer; smsHourlyLimit: number },
+  ) {
+    const { createLimiter } = sending;
     this.db = db;
     this.auth = auth;
     this.socialProviders = socialProviders;
-    // Per-address limits are generous (mobile carriers put many people behind one address);
-    // per-account limits are the tight ones.
+    // Per-address limits are generous (mobile carriers put many people behind one address).
     this.limits = {
-      login: createLimiter({ keyPrefix: 'login-ip', points: 100, durationSeconds: 900 }),
-      accountLogin: createLimiter({ keyPrefix: 'login-account', points: 10, durationSeconds: 900 }),
-      register: createLimiter({ keyPrefix: 'register-ip', points: 30, durationSeconds: 3600 }),
       code: createLimiter({ keyPrefix: 'code-ip', points: 60, durationSeconds: 3600 }),
-      accountCode: createLimiter({ keyPrefix: 'code-account', points: 5, durationSeconds: 900 }),
       reset: createLimiter({ keyPrefix: 'reset-ip', points: 30, durationSeconds: 3600 }),
     };
+    this.codeSends = new CodeSendGuard(createLimiter, sending.smsHourlyLimit);
+    this.emailRegistration = new EmailRegistration({
+      db,
+      auth,
+      mailer: sending.mailer,
+      codeSends: this.codeSends,
+      createLimiter,
+      libraryHeaders: (meta) => this.libraryHeaders(meta),
+    });
+  }
+
+  /** Counts a code about to be sent to `recipient`; throws 429 (with the seconds to wait) when it must not go. */
+  async admitCodeSend(recipient: CodeRecipient, meta: RequestMeta) {
+    await this.codeSends.admit(recipient, meta.ip);
   }
 
   enabledSocialProviders() {
@@ -94,89 +126,27 @@ export class AuthService {
   }
 
   async register(input: RegisterInput, meta: RequestMeta): Promise<RegisterOutcome> {
-    await this.limits.register.consume(meta.ip);
-    const email = input.user_email.toLowerCase();
-    const existing = await this.findUserByEmail(email);
-    if (input.user_phone) await this.assertPhoneFree(existing?.id ?? '', input.user_phone);
-    if (existing?.status === USER_STATUS.pending) return this.registerAgain(existing.id, input, meta);
-    if (existing) throw new AppError(409, 'auth.emailTaken');
-    const { response } = await this.call(() =>
-      this.auth.api.signUpEmail({
-        body: { name: input.user_name, email, password: input.user_password },
-        headers: this.libraryHeaders(meta),
-        returnHeaders: true,
-      }),
-    );
-    const userId = response.user.id;
-    if (input.user_phone) await this.db.update(users).set({ userPhone: input.user_phone }).where(eq(users.id, userId));
-    if (await this.emailVerificationRequired()) {
-      await this.db.update(users).set({ status: USER_STATUS.pending }).where(eq(users.id, userId));
-      await this.sendEmailCode(email, meta);
-      return { kind: 'pending', pending: { userId, userName: input.user_name, userEmail: email } };
-    }
-    await this.db.update(users).set({ emailVerify: true }).where(eq(users.id, userId));
-    return { kind: 'signedIn', session: await this.signInWithPassword(email, input.user_password, meta) };
+    if (input.user_phone) await this.assertPhoneFree('', input.user_phone);
+    return this.emailRegistration.register(input, meta);
+  }
+
+  /** Confirms a registration with the e-mailed code and its registration token, and signs the new account in. */
+  async verifyEmail(input: EmailCodeInput & { registration_token: string }, meta: RequestMeta): Promise<SignedIn> {
+    return this.emailRegistration.verify(input, meta);
+  }
+
+  /** Sends a new code for a waiting registration. Answers the same whether or not it is known. */
+  async resendEmailCode(input: { user_email: string; registration_token?: string }, meta: RequestMeta) {
+    await this.emailRegistration.resend(input, meta);
   }
 
   /**
-   * Someone registers again with an address still waiting for its code (a lost e-mail, a forgotten
-   * password): the latest name and password count, and a new code goes out.
+   * Signs in; an app's push `device_token`, when given, is kept with the account (SPEC.md 4 Session).
+   * The right password of a registration still waiting for its code answers 403 (code 10001) with a
+   * registration token for the code step, and a fresh code is e-mailed.
    */
-  private async registerAgain(userId: string, input: RegisterInput, meta: RequestMeta): Promise<RegisterOutcome> {
-    const context = await this.auth.$context;
-    await context.internalAdapter.updatePassword(userId, await context.password.hash(input.user_password));
-    await this.db
-      .update(users)
-      .set({ userName: input.user_name, ...(input.user_phone ? { userPhone: input.user_phone } : {}) })
-      .where(eq(users.id, userId));
-    const email = input.user_email.toLowerCase();
-    await this.sendEmailCode(email, meta);
-    return { kind: 'pending', pending: { userId, userName: input.user_name, userEmail: email } };
-  }
-
-  /**
-   * Confirms an address with the e-mailed code and signs the account in: a new registration, or an
-   * account whose e-mail was changed and not yet confirmed.
-   */
-  async verifyEmail(input: EmailCodeInput, meta: RequestMeta): Promise<SignedIn> {
-    const email = input.user_email.toLowerCase();
-    await this.limits.code.consume(meta.ip);
-    const user = await this.findUserByEmail(email);
-    if (!user || !awaitsEmailCode(user)) throw new AppError(400, 'validation.verificationCode');
-    const { headers, response } = await this.call(
-      () =>
-        this.auth.api.verifyEmailOTP({
-          body: { email, otp: input.code },
-          headers: this.libraryHeaders(meta),
-          returnHeaders: true,
-        }),
-      CODE_FAILURES,
-    );
-    await this.db
-      .update(users)
-      .set({ status: USER_STATUS.active })
-      .where(and(eq(users.id, user.id), eq(users.status, USER_STATUS.pending)));
-    const token = 'token' in response && typeof response.token === 'string' ? response.token : '';
-    return { userId: user.id, userName: user.userName, token, cookies: headers.getSetCookie() };
-  }
-
-  /** Sends a new code to an unconfirmed address. Answers the same whether or not the address is known. */
-  async resendEmailCode(input: { user_email: string }, meta: RequestMeta) {
-    const email = input.user_email.toLowerCase();
-    await this.limits.code.consume(meta.ip);
-    await this.limits.accountCode.consume(`email:${email}`);
-    const user = await this.findUserByEmail(email);
-    if (user && awaitsEmailCode(user)) await this.sendEmailCode(email, meta);
-  }
-
-  /** Signs in; an app's push `device_token`, when given, is kept with the account (SPEC.md 4 Session). */
   async login(input: LoginInput & { device_token?: string }, meta: RequestMeta): Promise<SignedIn> {
-    const email = input.user_email.toLowerCase();
-    await this.limits.login.consume(meta.ip);
-    await this.limits.accountLogin.consume(`email:${email}`);
-    const user = await this.findUserByEmail(email);
-    if (user) assertMaySignIn(user);
-    const session = await this.signInWithPassword(email, input.user_password, meta);
+    const session = await this.emailRegistration.login(input, meta);
     if (input.device_token) {
       await this.db.update(users).set({ deviceToken: input.device_token }).where(eq(users.id, session.userId));
     }
@@ -198,8 +168,7 @@ export class AuthService {
   /** E-mails a reset code when the account exists and may sign in; the answer never says which. */
   async forgotPassword(input: ForgotPasswordInput, meta: RequestMeta) {
     const email = input.user_email.toLowerCase();
-    await this.limits.reset.consume(meta.ip);
-    await this.limits.accountCode.consume(`reset:${email}`);
+    await this.codeSends.admit({ channel: 'email', address: email }, meta.ip);
     const user = await this.findUserByEmail(email);
     if (!user || user.isBanned || user.status === USER_STATUS.deactivated) return;
     await this.call(() =>
@@ -228,11 +197,13 @@ export class AuthService {
     }
   }
 
-  async sendPhoneCode(input: PhoneLoginInput, meta: RequestMeta) {
+  /** Texts a sign-in code; answers whether the number is new, so the screen asks for a name only then. */
+  async sendPhoneCode(input: PhoneLoginInput, meta: RequestMeta): Promise<{ isNew: boolean }> {
     await this.limits.code.consume(meta.ip);
-    await this.limits.accountCode.consume(`phone:${input.user_phone}`);
-    const [user] = await this.db.select().from(users).where(eq(users.userPhone, input.user_phone));
-    if (user) assertMaySignIn(user);
+    // A banned or deactivated owner is told so before any code is counted or sent.
+    const owner = await this.provenPhoneOwner(input.user_phone);
+    if (owner) assertMaySignIn(owner);
+    await this.codeSends.admit({ channel: 'sms', address: input.user_phone }, meta.ip);
     await this.call(
       () =>
         this.auth.api.sendPhoneNumberOTP({
@@ -242,37 +213,89 @@ export class AuthService {
       { INVALID_PHONE_NUMBER: new AppError(400, 'validation.phoneFormat') },
       'messages.phoneSignInFailed',
     );
+    return { isNew: !owner };
   }
 
-  /** Signs in (creating the account on first use) with the SMS code. */
+  /**
+   * Signs in with the SMS code: into the account that proved this number, or a new one named `user_name`.
+   * An unproven claim on the number never receives the session; it is dropped (the one who proves it wins it).
+   */
   async verifyPhoneCode(input: PhoneCodeInput, meta: RequestMeta): Promise<SignedIn> {
     await this.limits.code.consume(meta.ip);
+    const phone = input.user_phone;
+    const owner = await this.provenPhoneOwner(phone);
+    if (!owner && !input.user_name) throw new AppError(400, 'validation.userNameFormat');
+    await this.consumePhoneCode(phone, input.code, 'messages.phoneSignInFailed');
+    if (owner) assertMaySignIn(owner);
+    const userId = owner?.id ?? (await this.createPhoneAccount(phone, input.user_name ?? phone));
+    await this.claimProvenPhone(userId, phone, 'messages.phoneSignInFailed');
     const { headers, response } = await this.call(
       () =>
-        this.auth.api.verifyPhoneNumber({
-          body: { phoneNumber: input.user_phone, code: input.code },
-          headers: this.libraryHeaders(meta),
-          returnHeaders: true,
-        }),
-      CODE_FAILURES,
+        this.auth.api.signInProvenUser({ body: { userId }, headers: this.libraryHeaders(meta), returnHeaders: true }),
+      { SESSION_REFUSED: new AppError(403, 'messages.phoneSignInFailed') },
       'messages.phoneSignInFailed',
     );
-    const user = response.user;
-    if (!user || !response.token) throw new AppError(400, 'messages.phoneSignInFailed');
-    const isNew = user.name === input.user_phone;
-    const userName = isNew ? input.user_name : user.name;
-    await this.db
-      .update(users)
-      .set({ phoneId: input.user_phone, ...(isNew ? { userName } : {}) })
-      .where(eq(users.id, user.id));
-    return { userId: user.id, userName, token: response.token, cookies: headers.getSetCookie() };
+    const userName = owner?.userName ?? input.user_name ?? phone;
+    return { userId, userName, token: response.token, cookies: headers.getSetCookie() };
+  }
+
+  /** The country whose local numbers the phone screens read by default (the operator's setting). */
+  async defaultCountry() {
+    const [settings] = await this.db.select({ country: appSettings.defaultCountry }).from(appSettings).limit(1);
+    return settings?.country ?? 'SA';
+  }
+
+  /** The account that proved `phone` with an SMS code; unproven claims on the number do not count. */
+  private async provenPhoneOwner(phone: string) {
+    const [owner] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.userPhone, phone), eq(users.phoneVerify, true)));
+    return owner;
+  }
+
+  /** Checks and spends the texted code without letting the library pick an account. */
+  private async consumePhoneCode(phone: string, code: string, fallbackKey: string) {
+    await this.call(
+      () => this.auth.api.consumePhoneNumberOTP({ body: { phoneNumber: phone, code } }),
+      CODE_FAILURES,
+      fallbackKey,
+    );
+  }
+
+  private async createPhoneAccount(phone: string, userName: string) {
+    const id = crypto.randomUUID();
+    await this.db.insert(users).values({ id, userName, userEmail: phoneOnlyEmail(id), userPhone: phone });
+    return id;
+  }
+
+  /**
+   * `userId` proved `phone`: it becomes the account's verified number and every other account's unproven
+   * claim on it is dropped. Someone who proved it first in the meantime keeps it (409).
+   */
+  private async claimProvenPhone(userId: string, phone: string, failureKey: string) {
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ userPhone: null })
+          .where(and(eq(users.userPhone, phone), eq(users.phoneVerify, false), sql`${users.id} <> ${userId}`));
+        await tx.update(users).set({ userPhone: phone, phoneVerify: true, phoneId: phone }).where(eq(users.id, userId));
+      });
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) {
+        throw new AppError(409, 'users.phoneTaken');
+      }
+      throw new AppError(400, failureKey);
+    }
   }
 
   /** Sends a code to a new phone number of a signed-in user ('Error in Changing Phone Number' on failure). */
   async sendPhoneChangeCode(userId: string, phone: string, meta: RequestMeta) {
     await this.limits.code.consume(meta.ip);
-    await this.limits.accountCode.consume(`phone:${phone}`);
+    // A number another account proved is refused before any code is counted or sent.
     await this.assertPhoneFree(userId, phone);
+    await this.codeSends.admit({ channel: 'sms', address: phone }, meta.ip);
     await this.call(
       () => this.auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: this.libraryHeaders(meta) }),
       {},
@@ -283,20 +306,13 @@ export class AuthService {
   async confirmPhoneChange(userId: string, phone: string, code: string, meta: RequestMeta) {
     await this.limits.code.consume(meta.ip);
     await this.assertPhoneFree(userId, phone);
-    await this.call(
-      () =>
-        this.auth.api.verifyPhoneNumber({
-          body: { phoneNumber: phone, code, updatePhoneNumber: true },
-          headers: this.libraryHeaders(meta),
-        }),
-      CODE_FAILURES,
-      'messages.phoneChangeFailed',
-    );
-    await this.db.update(users).set({ phoneId: phone }).where(eq(users.id, userId));
+    await this.consumePhoneCode(phone, code, 'messages.phoneChangeFailed');
+    await this.claimProvenPhone(userId, phone, 'messages.phoneChangeFailed');
   }
 
+  /** Only a number another account proved is taken; an unproven claim never blocks its real owner. */
   private async assertPhoneFree(userId: string, phone: string) {
-    const [owner] = await this.db.select({ id: users.id }).from(users).where(eq(users.userPhone, phone));
+    const owner = await this.provenPhoneOwner(phone);
     if (owner && owner.id !== userId) throw new AppError(409, 'users.phoneTaken');
   }
 
@@ -345,12 +361,16 @@ export class AuthService {
     };
   }
 
-  /** Sets a new password (creating the password sign-in for phone and social accounts) and ends other sessions. */
-  async changePassword(userId: string, password: string, meta: RequestMeta) {
+  /**
+   * Sets a new password (creating the password sign-in for phone and social accounts) and ends other
+   * sessions. An account that has a password must give it first.
+   */
+  async changePassword(userId: string, input: { password: string; current_password?: string }, meta: RequestMeta) {
     const context = await this.auth.$context;
-    const hashed = await context.password.hash(password);
     const accounts = await context.internalAdapter.findAccounts(userId);
     const credential = accounts.find((account) => account.providerId === 'credential');
+    if (credential?.password) await this.assertCurrentPassword(credential.password, input.current_password);
+    const hashed = await context.password.hash(input.password);
     if (credential) await context.internalAdapter.updatePassword(userId, hashed);
     else
       await context.internalAdapter.linkAccount({
@@ -365,6 +385,70 @@ export class AuthService {
       .where(and(eq(sessions.userId, userId), sql`${sessions.token} <> ${current?.session.token ?? ''}`));
   }
 
+  /**
+   * A new profile e-mail: kept as pending (the account keeps its address meanwhile) and a code is sent to
+   * it. An address that another account has already proven is refused.
+   */
+  async requestEmailChange(userId: string, newEmail: string, meta: RequestMeta) {
+    const email = newEmail.toLowerCase();
+    const user = await this.userById(userId);
+    if (user.userEmail.toLowerCase() === email) {
+      await this.db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+      return { pending: false };
+    }
+    await this.assertEmailFree(userId, email);
+    await this.codeSends.admit({ channel: 'email', address: email }, meta.ip);
+    await this.db.update(users).set({ pendingEmail: email }).where(eq(users.id, userId));
+    await this.call(() =>
+      this.auth.api.requestEmailChangeEmailOTP({ body: { newEmail: email }, headers: this.libraryHeaders(meta) }),
+    );
+    return { pending: true };
+  }
+
+  /** Moves the pending address to the account once its code is entered; answers the session cookies to set. */
+  async confirmEmailChange(userId: string, code: string, meta: RequestMeta) {
+    const user = await this.userById(userId);
+    const email = user.pendingEmail;
+    if (!email) throw new AppError(400, 'profile.noPendingEmail');
+    await this.assertEmailFree(userId, email);
+    const { headers } = await this.call(
+      () =>
+        this.auth.api.changeEmailEmailOTP({
+          body: { newEmail: email, otp: code },
+          headers: this.libraryHeaders(meta),
+          returnHeaders: true,
+        }),
+      CODE_FAILURES,
+    );
+    await this.db.update(users).set({ pendingEmail: null, emailVerify: true }).where(eq(users.id, userId));
+    return { email, cookies: headers.getSetCookie() };
+  }
+
+  private async assertEmailFree(userId: string, email: string) {
+    const holder = await this.findUserByEmail(email);
+    if (holder && holder.id !== userId) throw new AppError(409, 'profile.emailTakenMeanwhile');
+  }
+
+  private async userById(userId: string) {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError(404, 'users.notFound');
+    return user;
+  }
+
+  /** Whether the account can sign in with a password (the settings modal then asks for the current one). */
+  async hasPassword(userId: string) {
+    const accounts = await (await this.auth.$context).internalAdapter.findAccounts(userId);
+    return accounts.some((account) => account.providerId === 'credential' && Boolean(account.password));
+  }
+
+  private async assertCurrentPassword(stored: string, given: string | undefined) {
+    if (!given) throw new AppError(400, 'settings.currentPasswordNeeded');
+    const context = await this.auth.$context;
+    if (!(await context.password.verify({ hash: stored, password: given }))) {
+      throw new AppError(400, 'settings.currentPasswordWrong');
+    }
+  }
+
   /** Ends every session of a user (ban, deactivation). */
   async endAllSessions(userId: string) {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
@@ -374,45 +458,6 @@ export class AuthService {
   async clearedSessionCookies() {
     const { name, attributes } = (await this.auth.$context).authCookies.sessionToken;
     return [`${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${attributes.secure ? '; Secure' : ''}`];
-  }
-
-  private async signInWithPassword(email: string, password: string, meta: RequestMeta): Promise<SignedIn> {
-    const { headers, response } = await this.call(
-      () =>
-        this.auth.api.signInEmail({
-          body: { email, password },
-          headers: this.libraryHeaders(meta),
-          returnHeaders: true,
-        }),
-      {
-        INVALID_EMAIL_OR_PASSWORD: new AppError(401, 'auth.wrongCredentials'),
-        EMAIL_NOT_VERIFIED: new AppError(403, 'auth.pendingVerification', { code: 10001 }),
-      },
-      'auth.wrongCredentials',
-    );
-    return {
-      userId: response.user.id,
-      userName: response.user.name,
-      token: response.token,
-      cookies: headers.getSetCookie(),
-    };
-  }
-
-  private async sendEmailCode(email: string, meta: RequestMeta) {
-    await this.call(() =>
-      this.auth.api.sendVerificationOTP({
-        body: { email, type: 'email-verification' },
-        headers: this.libraryHeaders(meta),
-      }),
-    );
-  }
-
-  private async emailVerificationRequired() {
-    const [settings] = await this.db
-      .select({ required: appSettings.isEmailVerificationEnabled })
-      .from(appSettings)
-      .limit(1);
-    return settings?.required ?? true;
   }
 
   private async findUserByEmail(email: string) {
@@ -454,11 +499,6 @@ export class AuthService {
   }
 }
 
-/** An account that may sign in once it confirms its e-mail address. */
-function awaitsEmailCode(user: typeof users.$inferSelect) {
-  return !user.emailVerify && !user.isBanned && user.status !== USER_STATUS.deactivated;
-}
-
 function assertMaySignIn(user: typeof users.$inferSelect) {
   if (user.isBanned) throw new AppError(403, 'auth.banned');
   if (user.status === USER_STATUS.deactivated) throw new AppError(403, 'auth.deactivated');
@@ -468,8 +508,11 @@ function assertMaySignIn(user: typeof users.$inferSelect) {
 export function authServiceFor(
   db: Db,
   auth: AuthLibrary,
-  config: Parameters<typeof enabledSocialProviders>[0],
-  createLimiter: LimiterFactory,
+  config: Parameters<typeof enabledSocialProviders>[0] & { SMS_HOURLY_LIMIT: number },
+  sending: { createLimiter: LimiterFactory; mailer: Mailer },
 ) {
-  return new AuthService(db, auth, enabledSocialProviders(config), createLimiter);
+  return new AuthService(db, auth, enabledSocialProviders(config), {
+    ...sending,
+    smsHourlyLimit: config.SMS_HOURLY_LIMIT,
+  });
 }

@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/api.ts';
 import { userSchema } from '../../../contract/entities.ts';
+import { userIdSchema } from '../../../contract/ids.ts';
 import {
+  codeFormSchema,
+  emailChangeSchema,
   passwordUpdateSchema,
   phoneChangeCodeSchema,
   phoneChangeSchema,
@@ -12,9 +15,9 @@ import {
   userSettingsSchema,
 } from '../../../contract/validation.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { currentViewer, requestMeta, requireViewer } from '../../http/session.ts';
+import { readUploadedFile } from '../../http/uploads.ts';
 import { translate } from '../../i18n.ts';
 import type { AuthService } from '../auth/service.ts';
 import { MAX_PHOTO_BYTES, type UsersService } from './service.ts';
@@ -57,7 +60,7 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
       schema: {
         tags: ['accounts'],
         summary: 'A public profile; e-mail and phone only when the owner shows them',
-        params: z.object({ userId: z.string().min(1).max(100) }),
+        params: z.object({ userId: userIdSchema }),
         response: { 200: envelopeSchema(userSchema), ...errors },
       },
     },
@@ -72,15 +75,54 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Update the profile',
+        summary:
+          'Update the profile; a different user_email is kept as pending_email and a code is e-mailed to it (confirm with /users/me/email/verify)',
         body: profileUpdateSchema,
         response: { 200: envelopeSchema(userSchema), ...errors },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(auth, request, reply);
+      const { user_email: email } = request.body;
+      const change = email ? await auth.requestEmailChange(viewer.userId, email, requestMeta(request)) : null;
       await users.updateProfile(viewer.userId, request.body);
-      return ok(await users.profile(viewer.userId, viewer), say(request, 'messages.profileUpdated'));
+      const message = change?.pending ? 'profile.emailCodeSent' : 'messages.profileUpdated';
+      return ok(await users.profile(viewer.userId, viewer), say(request, message));
+    },
+  );
+
+  api.post(
+    '/users/me/email/send-code',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a code to a new address; the account keeps its address until the code is entered',
+        body: emailChangeSchema,
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      const change = await auth.requestEmailChange(viewer.userId, request.body.user_email, requestMeta(request));
+      return ok(null, say(request, change.pending ? 'profile.emailCodeSent' : 'messages.profileUpdated'));
+    },
+  );
+
+  api.post(
+    '/users/me/email/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the pending address with the e-mailed code; it becomes the account’s address',
+        body: codeFormSchema,
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      const confirmed = await auth.confirmEmailChange(viewer.userId, request.body.code, requestMeta(request));
+      if (confirmed.cookies.length > 0) reply.header('set-cookie', confirmed.cookies);
+      return ok(null, say(request, 'profile.emailChanged'));
     },
   );
 
@@ -97,12 +139,9 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
     },
     async (request, reply) => {
       const viewer = await requireViewer(auth, request, reply);
-      if (!request.isMultipart()) throw new AppError(400, 'users.photoNotImage');
-      const file = await request.file();
-      if (!file) throw new AppError(400, 'users.photoNotImage');
-      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'users.photoTooLarge');
-        throw error;
+      const bytes = await readUploadedFile(request, {
+        notAFileKey: 'users.photoNotImage',
+        tooLargeKey: 'users.photoTooLarge',
       });
       const imgPath = await users.savePhoto(viewer.userId, request.params.kind, bytes);
       return ok({ img_path: imgPath }, say(request, 'messages.profileUpdated'));
@@ -114,14 +153,14 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Set a new password; other sessions end',
+        summary: 'Set a new password; current_password is required when the account has one; other sessions end',
         body: passwordUpdateSchema,
         response: { 200: done, ...errors },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(auth, request, reply);
-      await auth.changePassword(viewer.userId, request.body.password, requestMeta(request));
+      await auth.changePassword(viewer.userId, request.body, requestMeta(request));
       return ok(null, say(request, 'settings.passwordUpdated'));
     },
   );
@@ -216,7 +255,7 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
         tags: ['admin'],
         summary: 'Ban, unban, verify, reject or unpublish an account (administrators only)',
         params: z.object({
-          userId: z.string().min(1).max(100),
+          userId: userIdSchema,
           action: z.enum(['ban', 'unban', 'verify', 'reject', 'unpublish']),
         }),
         response: { 200: envelopeSchema(userSchema), ...errors },

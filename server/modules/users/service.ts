@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { USER_STATUS } from '../../../contract/constants.ts';
 import type { RatingSummary, User } from '../../../contract/entities.ts';
 import type { ProfileUpdateInput, UserSettingsInput } from '../../../contract/validation.ts';
 import type { Db } from '../../db/database.ts';
 import { follows, itemLocations, ratings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
 import { PHONE_EMAIL_DOMAIN } from '../auth/library.ts';
+import { ImageRefused, MAX_INPUT_PIXELS, resizeToWebp } from '../media/images.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type PhotoKind = 'profile' | 'cover';
@@ -19,6 +20,8 @@ export type AdminAction = 'ban' | 'unban' | 'verify' | 'reject' | 'unpublish';
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
 const PHOTO_SIZE = { profile: { width: 512, height: 512 }, cover: { width: 1600, height: 600 } } as const;
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
+/** Photo uploads per account and hour: each one costs a decode, accepted or not. */
+export const PHOTO_UPLOADS_PER_HOUR = 20;
 
 /** Someone shown to others only while the account is active and not banned. */
 const isPublicUser = (user: Pick<UserRow, 'status' | 'isBanned'>) =>
@@ -28,11 +31,22 @@ export class UsersService {
   private readonly db: Db;
   private readonly uploadsDir: string;
   private readonly endSessions: (userId: string) => Promise<void>;
+  private readonly photoLimiter: Limiter;
 
-  constructor(db: Db, uploadsDir: string, endSessions: (userId: string) => Promise<void>) {
+  constructor(
+    db: Db,
+    uploadsDir: string,
+    endSessions: (userId: string) => Promise<void>,
+    createLimiter: LimiterFactory,
+  ) {
     this.db = db;
     this.uploadsDir = uploadsDir;
     this.endSessions = endSessions;
+    this.photoLimiter = createLimiter({
+      keyPrefix: 'photo-upload-account',
+      points: PHOTO_UPLOADS_PER_HOUR,
+      durationSeconds: 3600,
+    });
   }
 
   /**
@@ -60,13 +74,11 @@ export class UsersService {
     return city ? (city.names[language] ?? city.name) : null;
   }
 
+  /**
+   * Saves the profile. The e-mail address is not changed here: a new one waits for its code
+   * (AuthService.requestEmailChange), so nobody can hold an address they have not proven.
+   */
   async updateProfile(userId: string, input: ProfileUpdateInput) {
-    const email = input.user_email.toLowerCase();
-    const [taken] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.userEmail}) = ${email}`, sql`${users.id} <> ${userId}`));
-    if (taken) throw new AppError(409, 'auth.emailTaken');
     if (input.city !== null) {
       const [city] = await this.db
         .select({ id: itemLocations.id })
@@ -74,14 +86,10 @@ export class UsersService {
         .where(eq(itemLocations.id, input.city));
       if (!city) throw new AppError(400, 'api.invalidParameter', { values: { field: 'city' } });
     }
-    const [current] = await this.db.select({ email: users.userEmail }).from(users).where(eq(users.id, userId));
-    if (!current) throw new AppError(404, 'users.notFound');
     await this.db
       .update(users)
       .set({
         userName: input.user_name,
-        userEmail: email,
-        ...(current.email.toLowerCase() === email ? {} : { emailVerify: false }),
         userAboutMe: input.user_about_me,
         userAddress: input.user_address,
         cityId: input.city,
@@ -117,21 +125,14 @@ export class UsersService {
    * re-encoded as WebP without its metadata (EXIF, GPS), and the previous photo is removed.
    */
   async savePhoto(userId: string, kind: PhotoKind, bytes: Buffer): Promise<string> {
+    await this.photoLimiter.consume(userId);
     if (bytes.length === 0 || bytes.length > MAX_PHOTO_BYTES) throw new AppError(400, 'users.photoTooLarge');
-    const format = await sharp(bytes)
-      .metadata()
-      .then((metadata) => metadata.format)
-      .catch(() => undefined);
-    if (!format || !PHOTO_FORMATS.has(format)) throw new AppError(400, 'users.photoNotImage');
-    const { width, height } = PHOTO_SIZE[kind];
-    const webp = await sharp(bytes, { failOn: 'error' })
-      .rotate()
-      .resize(width, height, { fit: 'cover', withoutEnlargement: false })
-      .webp({ quality: 82 })
-      .toBuffer()
-      .catch(() => {
-        throw new AppError(400, 'users.photoNotImage');
-      });
+    const webp = await resizeToWebp(bytes, PHOTO_SIZE[kind], PHOTO_FORMATS).catch((error: unknown) => {
+      if (!(error instanceof ImageRefused)) throw error;
+      throw error.reason === 'pixels'
+        ? new AppError(400, 'users.photoTooManyPixels', { values: { megapixels: MAX_INPUT_PIXELS / 1_000_000 } })
+        : new AppError(400, 'users.photoNotImage');
+    });
     const fileName = `users/${userId}-${kind}-${randomUUID().slice(0, 8)}.webp`;
     await mkdir(path.join(this.uploadsDir, 'users'), { recursive: true });
     await writeFile(path.join(this.uploadsDir, fileName), webp);
@@ -234,7 +235,9 @@ function toUser(
     apple_id: view.privileged ? row.appleId : null,
     user_name: row.userName,
     user_email: showEmail ? realEmail(row.userEmail) : null,
-    user_phone: showPhone ? row.userPhone : null,
+    pending_email: view.isOwner ? row.pendingEmail : null,
+    // Only a number the account proved with an SMS code is its number.
+    user_phone: showPhone && row.phoneVerify ? row.userPhone : null,
     user_address: row.userAddress,
     user_lat: row.userLat,
     user_lng: row.userLng,

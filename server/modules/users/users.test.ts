@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,13 @@ describe('profiles', () => {
   it('shows others only what the owner shows', async () => {
     await db
       .update(users)
-      .set({ isShowEmail: false, isShowPhone: false, userPhone: '+966500000010', whatsapp: '+966500000010' })
+      .set({
+        isShowEmail: false,
+        isShowPhone: false,
+        userPhone: '+966500000010',
+        phoneVerify: true,
+        whatsapp: '+966500000010',
+      })
       .where(eq(users.id, 'demo-user-10'));
     const visitor = await call('GET', '/users/demo-user-10');
     expect(visitor.status).toBe(200);
@@ -85,7 +91,7 @@ describe('profiles', () => {
     expect(badEmail.body.message).toBe('Your email format is wrong.');
     const taken = await call('POST', '/users/me', token, profileUpdate({ user_email: 'user02@souk.test' }));
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('An account with this e-mail already exists.');
+    expect(taken.body.message).toBe('Another account has already confirmed this e-mail address.');
     const noName = await call('POST', '/users/me', token, profileUpdate({ user_name: '  ' }));
     expect(noName.body.message).toBe('Name is required.');
     expect(await row('demo-user-01')).toEqual(before);
@@ -96,23 +102,56 @@ describe('profiles', () => {
     expect(updated.body.data).toMatchObject({ user_name: 'Noor Saleh', user_about_me: 'Collector of old cameras.' });
   });
 
-  it('asks for a code from the new address after an e-mail change, then signs in with it', async () => {
+  it('keeps a new e-mail pending until its code is entered, so it never blocks the address owner (defect 3)', async () => {
     const token = await signIn('user02@souk.test');
-    await call('POST', '/users/me', token, profileUpdate({ user_email: 'fresh-address@example.com' }));
-    expect((await row('demo-user-02'))?.emailVerify).toBe(false);
-    const credentials = { user_email: 'fresh-address@example.com', user_password: 'souk-demo-2026', privacy: 'on' };
-    const refused = await call('POST', '/auth/login', undefined, credentials);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('10001##Please verify your e-mail first. Enter the code we sent you.');
-    expect(
-      (await call('POST', '/auth/resend-code', undefined, { user_email: 'fresh-address@example.com' })).status,
-    ).toBe(200);
-    const verified = await call('POST', '/auth/verify-email', undefined, {
-      user_email: 'fresh-address@example.com',
-      code: await lastMailCode(config.outboxDir, 'fresh-address@example.com'),
+    const asked = await call('POST', '/users/me', token, profileUpdate({ user_email: 'fresh-address@example.com' }));
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toBe('We sent a code to your new e-mail address. Enter it to confirm the change.');
+    expect(asked.body.data).toMatchObject({
+      user_email: 'user02@souk.test',
+      pending_email: 'fresh-address@example.com',
     });
-    expect(verified.status).toBe(200);
-    expect((await call('POST', '/auth/login', undefined, credentials)).status).toBe(200);
+    expect(await row('demo-user-02')).toMatchObject({ userEmail: 'user02@souk.test', emailVerify: true });
+    expect(await db.select().from(users).where(eq(users.userEmail, 'fresh-address@example.com'))).toHaveLength(0);
+    // The owner may have to wait out the resend cooldown of the address (a 429), but is never told it is taken.
+    const owner = await call('POST', '/auth/register', undefined, {
+      user_name: 'Address Owner',
+      user_email: 'fresh-address@example.com',
+      user_password: 'owner-pass-123',
+      confirm_password: 'owner-pass-123',
+      privacy: 'on',
+    });
+    expect(owner.status).not.toBe(409);
+    const others = await call('GET', '/users/demo-user-02', await signIn('user03@souk.test'));
+    expect(others.body.data.pending_email).toBeNull();
+
+    const wrong = await call('POST', '/users/me/email/verify', token, { code: '000000' });
+    expect(wrong.body.message).toBe('Your verification code is not correct.');
+    expect((await row('demo-user-02'))?.userEmail).toBe('user02@souk.test');
+    const code = await lastMailCode(config.outboxDir, 'fresh-address@example.com');
+    const confirmed = await call('POST', '/users/me/email/verify', token, { code });
+    expect(confirmed.body.message).toBe('Your e-mail address has been changed.');
+    expect(await row('demo-user-02')).toMatchObject({
+      userEmail: 'fresh-address@example.com',
+      emailVerify: true,
+      pendingEmail: null,
+    });
+    await signIn('fresh-address@example.com');
+  });
+
+  it('refuses to confirm an address someone else proved in the meantime', async () => {
+    const token = await signIn('user04@souk.test');
+    const shared = 'contested@example.com';
+    expect((await call('POST', '/users/me/email/send-code', token, { user_email: shared })).status).toBe(200);
+    const code = await lastMailCode(config.outboxDir, shared);
+    // Someone else proves the address meanwhile (their registration is confirmed).
+    await db
+      .insert(users)
+      .values({ id: 'address-prover', userName: 'Address Prover', userEmail: shared, emailVerify: true });
+    const late = await call('POST', '/users/me/email/verify', token, { code });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Another account has already confirmed this e-mail address.');
+    expect((await row('demo-user-04'))?.userEmail).toBe('user04@souk.test');
   });
 
   it('needs a signed-in user to change a profile', async () => {
@@ -163,11 +202,13 @@ describe('settings', () => {
     const first = await signIn('user12@souk.test');
     const second = await signIn('user12@souk.test');
     const mismatch = await call('POST', '/users/me/password', first, {
+      current_password: 'souk-demo-2026',
       password: 'new-pass-123',
       confirm_password: 'other',
     });
     expect(mismatch.body.message).toBe('Your password and confirm password are not same.');
     const changed = await call('POST', '/users/me/password', first, {
+      current_password: 'souk-demo-2026',
       password: 'new-pass-123',
       confirm_password: 'new-pass-123',
     });
@@ -175,6 +216,38 @@ describe('settings', () => {
     expect((await call('GET', '/auth/session', second)).body.data.user_id).toBe('nologinuser');
     expect((await call('GET', '/auth/session', first)).body.data.user_id).toBe('demo-user-12');
     await signIn('user12@souk.test', 'new-pass-123');
+  });
+
+  it('asks for the current password before setting a new one, and changes nothing when it is wrong', async () => {
+    const token = await signIn('user10@souk.test');
+    const other = await signIn('user10@souk.test');
+    const newPassword = { password: 'takeover-pass-1', confirm_password: 'takeover-pass-1' };
+    const missing = await call('POST', '/users/me/password', token, newPassword);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Enter your current password.');
+    const wrong = await call('POST', '/users/me/password', token, { ...newPassword, current_password: 'guess-1234' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Your current password is not correct.');
+    expect((await call('GET', '/auth/session', other)).body.data.user_id).toBe('demo-user-10');
+    await signIn('user10@souk.test');
+  });
+
+  it('lets an account without a password set one without a current password', async () => {
+    await db.update(users).set({ userPhone: '+966505550011', phoneVerify: true }).where(eq(users.id, 'demo-user-11'));
+    await db.execute(sql`delete from accounts where user_id = 'demo-user-11' and provider_id = 'credential'`);
+    const sent = await call('POST', '/auth/phone/send-code', undefined, { user_phone: '+966505550011' });
+    expect(sent.body.data).toEqual({ is_new: false });
+    const verified = await call('POST', '/auth/phone/verify', undefined, {
+      user_phone: '+966505550011',
+      code: await lastSmsCode(config.outboxDir, '+966505550011'),
+    });
+    const token = verified.body.data.token as string;
+    const set = await call('POST', '/users/me/password', token, {
+      password: 'first-pass-123',
+      confirm_password: 'first-pass-123',
+    });
+    expect(set.status).toBe(200);
+    await signIn('user11@souk.test', 'first-pass-123');
   });
 
   it('shows or hides the profile on item cards and notifications', async () => {
@@ -204,7 +277,7 @@ describe('settings', () => {
   it('changes the phone number after the texted code', async () => {
     const token = await signIn('user06@souk.test');
     const taken = '+966500000010';
-    await db.update(users).set({ userPhone: taken }).where(eq(users.id, 'demo-user-10'));
+    await db.update(users).set({ userPhone: taken, phoneVerify: true }).where(eq(users.id, 'demo-user-10'));
     expect((await call('POST', '/users/me/phone/send-code', token, { user_phone: taken })).body.message).toBe(
       'Another account already uses this phone number.',
     );
