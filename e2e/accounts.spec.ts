@@ -153,6 +153,8 @@ test('signs in through the OpenID Connect provider (Google), and again when Appl
 
   const appleSubject = `apple-${unique()}`;
   const signInWithApple = async () => {
+    // Leave the app first: a request still in flight could set the session cookie again after the clearing.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto('/login?lang=en&redirect=profile');
     await page.getByRole('button', { name: 'Continue with Apple' }).click();
