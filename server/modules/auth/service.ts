@@ -85,7 +85,7 @@ export class AuthService {
   private readonly db: Db;
   private readonly auth: AuthLibrary;
   private readonly socialProviders: SocialProvider[];
-  private readonly limits: Record<'code' | 'reset', Limiter>;
+  private readonly limits: Record<'code' | 'reset' | 'currentPassword', Limiter>;
   /** Every one-time code, e-mail or SMS, passes this gate before it is made (code-sends.ts). */
   private readonly codeSends: CodeSendGuard;
   private readonly emailRegistration: EmailRegistration;
@@ -104,6 +104,8 @@ export class AuthService {
     this.limits = {
       code: createLimiter({ keyPrefix: 'code-ip', points: 60, durationSeconds: 3600 }),
       reset: createLimiter({ keyPrefix: 'reset-ip', points: 30, durationSeconds: 3600 }),
+      // Wrong current passwords per account (failures only): a stolen session cannot guess the password.
+      currentPassword: createLimiter({ keyPrefix: 'current-password', points: 10, durationSeconds: 900 }),
     };
     this.codeSends = new CodeSendGuard(createLimiter, sending.smsHourlyLimit);
     this.emailRegistration = new EmailRegistration({
@@ -369,7 +371,7 @@ export class AuthService {
     const context = await this.auth.$context;
     const accounts = await context.internalAdapter.findAccounts(userId);
     const credential = accounts.find((account) => account.providerId === 'credential');
-    if (credential?.password) await this.assertCurrentPassword(credential.password, input.current_password);
+    if (credential?.password) await this.assertCurrentPassword(userId, credential.password, input.current_password);
     const hashed = await context.password.hash(input.password);
     if (credential) await context.internalAdapter.updatePassword(userId, hashed);
     else
@@ -441,10 +443,12 @@ export class AuthService {
     return accounts.some((account) => account.providerId === 'credential' && Boolean(account.password));
   }
 
-  private async assertCurrentPassword(stored: string, given: string | undefined) {
+  private async assertCurrentPassword(userId: string, stored: string, given: string | undefined) {
     if (!given) throw new AppError(400, 'settings.currentPasswordNeeded');
+    await this.limits.currentPassword.check(userId);
     const context = await this.auth.$context;
     if (!(await context.password.verify({ hash: stored, password: given }))) {
+      await this.limits.currentPassword.consume(userId);
       throw new AppError(400, 'settings.currentPasswordWrong');
     }
   }

@@ -232,6 +232,21 @@ describe('settings', () => {
     await signIn('user10@souk.test');
   });
 
+  it('refuses guessing the current password after ten wrong tries per account', async () => {
+    const token = await signIn('user09@souk.test');
+    const attempt = (current_password: string, password: string) =>
+      call('POST', '/users/me/password', token, { current_password, password, confirm_password: password });
+    for (let guess = 1; guess <= 9; guess++) {
+      expect((await attempt(`guess-${guess}-1234`, 'takeover-pass-1')).status).toBe(400);
+    }
+    expect((await attempt('souk-demo-2026', 'souk-demo-2026')).status).toBe(200);
+    expect((await attempt('guess-10-1234', 'takeover-pass-1')).status).toBe(400);
+    const refused = await attempt('guess-11-1234', 'takeover-pass-1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/too many/i);
+    await signIn('user09@souk.test');
+  });
+
   it('lets an account without a password set one without a current password', async () => {
     await db.update(users).set({ userPhone: '+966505550011', phoneVerify: true }).where(eq(users.id, 'demo-user-11'));
     await db.execute(sql`delete from accounts where user_id = 'demo-user-11' and provider_id = 'credential'`);
