@@ -18,9 +18,18 @@ export function pickLanguage(input: { query?: unknown; cookie?: string; acceptLa
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key === name) return decodeCookieValue(value.join('='));
   }
   return undefined;
+}
+
+/** A cookie value anyone can write: a broken %-escape reads as no value rather than an error. */
+function decodeCookieValue(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The language of a page request (a Fetch API Request): ?lang=, then the cookie, else Arabic. */

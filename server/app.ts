@@ -16,8 +16,8 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { RouterContextProvider } from 'react-router';
 import type { DestinationStream } from 'pino';
+import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import { APP_VERSION } from '../contract/constants.ts';
@@ -25,6 +25,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
 import { requestLanguage } from './http/language.ts';
+import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
+import { registerRequestChecks } from './http/request-checks.ts';
 import {
   currentViewer,
   hasSessionCookie,
@@ -38,7 +40,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { createServices, pageServices } from './services.ts';
+import { createServices, pageServices, type Services } from './services.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -72,12 +74,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     ...socketTimeouts(config),
+    // A path that is not valid percent-encoding fails before any hook: still the error envelope.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, new AppError(400, 'api.invalidRequest')),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
+  registerRequestChecks(app, config);
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { threshold: 1024 });
   await registerOpenApi(app);
@@ -116,24 +121,34 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
 
   if (options.web !== false) {
-    await app.register(fastifyReactRouter, {
-      devServer: options.vite,
-      // Loaded once here: the adapter's default re-imports the build module on every request.
-      build: options.vite ? undefined : await loadServerBuild(),
-      async getLoadContext(request, reply) {
-        const context = new RouterContextProvider();
-        context.set(appContext, {
-          services: pageServices(services),
-          cspNonce: request.raw.cspNonce ?? '',
-          clientIp: request.ip,
-          viewer: await currentViewer(services.auth, request, reply),
-          logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
-        });
-        return context;
-      },
+    await app.register(async (web) => {
+      await registerPages(web, options, services);
+      registerPageFormParsers(web);
     });
   }
   return app;
+}
+
+/** The React Router app; called directly (not registered) so the form parsers set after it apply to its routes. */
+async function registerPages(web: FastifyInstance, options: BuildOptions, services: Services) {
+  await fastifyReactRouter(web, {
+    devServer: options.vite,
+    // Loaded once here: the adapter's default re-imports the build module on every request.
+    build: options.vite ? undefined : await loadServerBuild(),
+    async getLoadContext(request, reply) {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
+        services: pageServices(services),
+        cspNonce: request.raw.cspNonce ?? '',
+        clientIp: request.ip,
+        viewer: await currentViewer(services.auth, request, reply),
+        logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
+      });
+      return context;
+    },
+    // Pages are not API operations: kept out of the OpenAPI document.
+    routeOptions: { preValidation: requireFormBody, schema: { hide: true } },
+  });
 }
 
 async function loadServerBuild() {

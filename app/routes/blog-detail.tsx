@@ -2,17 +2,15 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
+import { parseSerialId } from '../../contract/ids.ts';
 import { pageLanguage } from '../../contract/language.ts';
 import { Prose } from '../components/prose.tsx';
 import { pageMeta } from '../meta.ts';
 import type { Route } from './+types/blog-detail';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = Number(params.blogId);
-  const blog =
-    Number.isSafeInteger(id) && id > 0
-      ? await context.get(appContext).services.getBlog(id, pageLanguage(request))
-      : null;
+  const id = parseSerialId(params.blogId);
+  const blog = id ? await context.get(appContext).services.getBlog(id, pageLanguage(request)) : null;
   if (!blog) throw data(null, { status: 404 });
   return { blog };
 }

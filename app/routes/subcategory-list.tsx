@@ -4,6 +4,7 @@ import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
 import { PAGE_SIZE } from '../../contract/constants.ts';
 import type { Subcategory } from '../../contract/entities.ts';
+import { parseSerialId } from '../../contract/ids.ts';
 import { pageLanguage } from '../../contract/language.ts';
 import { useLoadMore } from '../api/use-load-more.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
@@ -12,13 +13,13 @@ import { pageMeta } from '../meta.ts';
 import type { Route } from './+types/subcategory-list';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const catId = Number(params.catId);
+  const catId = parseSerialId(params.catId);
   const { services } = context.get(appContext);
   const language = pageLanguage(request);
-  const category = Number.isSafeInteger(catId) && catId > 0 ? await services.getCategory(catId, language) : null;
+  const category = catId ? await services.getCategory(catId, language) : null;
   if (!category) throw data(null, { status: 404 });
   const firstPage = await services.listSubcategories(
-    catId,
+    category.cat_id,
     { limit: PAGE_SIZE.categories, offset: 0, orderBy: 'ordering', orderType: 'asc' },
     language,
   );

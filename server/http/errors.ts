@@ -64,6 +64,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue?.params?.missingProperty as string) || '';
       // Form rules (contract/validation.ts) report a locale key as their message; show that, with the field's label.
       const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'api.invalidParameter';
+      // A body that is not an object at all (JSON null, an array, plain text) has no field to name.
+      if (!field && messageKey === 'api.invalidParameter')
+        return sendError(request, reply, badRequest('api.invalidRequest'));
       return sendError(request, reply, badRequest(messageKey, { field: fieldLabel(requestLanguage(request), field) }));
     }
     const status = error.statusCode ?? 500;

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Paged } from '../../contract/api.ts';
+import { MAX_OFFSET } from '../../contract/paging.ts';
 import { badRequest } from './errors.ts';
 
 export interface PageRequest {
@@ -7,16 +9,23 @@ export interface PageRequest {
   cursor?: string | undefined;
 }
 
+/** What a cursor carries; anyone can forge one, so it is checked like any other input. */
+const cursorSchema = z.strictObject({ o: z.number().int().min(0).max(MAX_OFFSET) });
+
 /** The offset a page starts at: the cursor's when one is given, else the offset parameter. */
 export function resolveOffset(page: PageRequest): number {
   if (!page.cursor) return page.offset;
-  try {
-    const value = JSON.parse(Buffer.from(page.cursor, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof value.o === 'number' && Number.isInteger(value.o) && value.o >= 0) return value.o;
-  } catch {
-    // falls through to the error below
-  }
+  const decoded = cursorSchema.safeParse(parseJson(Buffer.from(page.cursor, 'base64url').toString('utf8')));
+  if (decoded.success) return decoded.data.o;
   throw badRequest('api.invalidParameter', { field: 'cursor' });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Builds a page from rows fetched with limit + 1, so "is there more" costs no count query. */
@@ -27,6 +36,7 @@ export function toPage<T>(rows: T[], limit: number, offset: number): Paged<T> {
     items: hasMore ? rows.slice(0, limit) : rows,
     limit,
     offset,
-    next_cursor: hasMore ? Buffer.from(JSON.stringify({ o: nextOffset })).toString('base64url') : null,
+    next_cursor:
+      hasMore && nextOffset <= MAX_OFFSET ? Buffer.from(JSON.stringify({ o: nextOffset })).toString('base64url') : null,
   };
 }

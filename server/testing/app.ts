@@ -7,8 +7,9 @@ import { closeWhenFileEnds } from './cleanup.ts';
 import { createTestDatabase } from './database.ts';
 
 /**
- * The API (no web pages) on a database of its own, for `app.inject` requests. `env` adds configuration
- * (SMTP_URL, provider settings); each app gets its own data folder (outbox, auth secret).
+ * The API (no web pages unless `web` is set: that needs `npm run build` first) on a database of its own,
+ * for `app.inject` requests. `env` adds configuration (SMTP_URL, provider settings); each app gets its own
+ * data folder (outbox, auth secret).
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { web?: boolean } = {}) {
   const database = await createTestDatabase();

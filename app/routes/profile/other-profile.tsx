@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { appContext } from '#app-context';
 import type { LanguageCode } from '../../../contract/constants.ts';
+import { isUserId } from '../../../contract/ids.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { ProfileView } from '../../components/profile-view.tsx';
 import { pageMeta } from '../../meta.ts';
@@ -9,6 +10,7 @@ import type { Route } from './+types/other-profile';
 /** Someone's public profile; hidden, banned and deactivated accounts answer 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, viewer } = context.get(appContext);
+  if (!isUserId(params.userId)) throw data(null, { status: 404 });
   try {
     const user = await services.users.profile(params.userId, viewer);
     return { user, cityName: await services.users.cityName(user.city, pageLanguage(request) as LanguageCode) };

@@ -40,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ ok: true as const, notice: 'settings.passwordUpdated', intent: 'password' });
       }
       case 'settings': {
-        await users.updateSettings(viewer.userId, userSettingsSchema.parse(form));
+        const parsed = userSettingsSchema.safeParse(form);
+        if (!parsed.success) return formFailure(fieldErrors(parsed.error));
+        await users.updateSettings(viewer.userId, parsed.data);
         return data({ ok: true as const, notice: 'settings.saved', intent: 'settings' });
       }
       case 'deactivate': {

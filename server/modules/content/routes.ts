@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema, pagedSchema } from '../../../contract/api.ts';
 import { LANGUAGE_CODES, PAGE_SIZE } from '../../../contract/constants.ts';
 import { blogSchema, CONTENT_PAGE_KINDS, contentPageSchema } from '../../../contract/entities.ts';
+import { serialIdSchema } from '../../../contract/ids.ts';
 import { pageQuerySchema } from '../../../contract/paging.ts';
 import { contactMessageSchema } from '../../../contract/validation.ts';
 import { ok } from '../../http/envelope.ts';
@@ -40,7 +41,7 @@ export async function contentRoutes(app: FastifyInstance, options: { content: Co
         summary: 'Blog posts, newest first',
         querystring: pageQuerySchema(PAGE_SIZE.blogs).extend({
           searchterm: z.string().trim().max(100).optional(),
-          city_id: z.coerce.number().int().positive().optional(),
+          city_id: serialIdSchema.optional(),
           lang,
         }),
         response: { 200: envelopeSchema(pagedSchema(blogSchema)), ...errors },
@@ -60,7 +61,7 @@ export async function contentRoutes(app: FastifyInstance, options: { content: Co
       schema: {
         tags: ['content'],
         summary: 'One blog post',
-        params: z.object({ blogId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ blogId: serialIdSchema }),
         querystring: z.object({ lang }),
         response: { 200: envelopeSchema(blogSchema), ...errors },
       },

@@ -19,6 +19,7 @@ import {
   subcategorySchema,
   townshipSchema,
 } from '../../../contract/entities.ts';
+import { serialIdSchema } from '../../../contract/ids.ts';
 import { orderTypeSchema, pageQuerySchema } from '../../../contract/paging.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
@@ -62,7 +63,7 @@ function toListQuery(
 
 const NAME_ORDER = { name: 'name', ordering: 'ordering', added_date: 'added_date' } as const;
 const CATEGORY_ORDER = { ...NAME_ORDER, cat_name: 'name', cat_ordering: 'ordering' } as const;
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = serialIdSchema;
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 type FastifyZodInstance = FastifyInstance<
   RawServerDefault,
