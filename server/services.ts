@@ -36,7 +36,7 @@ export function createServices(db: Db, config: Config, logger: Logger): Services
     lookups: new LookupsService(db),
     content: new ContentService(db, limiters.createLimiter),
     auth,
-    users: new UsersService(db, config.uploadsDir, (userId) => auth.endAllSessions(userId)),
+    users: new UsersService(db, config.uploadsDir, (userId) => auth.endAllSessions(userId), limiters.createLimiter),
     authLibrary,
     close: () => limiters.close(),
   };

@@ -1,0 +1,127 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { createTestApp } from '../../testing/app.ts';
+import { MAX_PHOTO_BYTES, PHOTO_UPLOADS_PER_HOUR } from './service.ts';
+
+/** Issue 7, defect 8: photos cost a bounded decode, and a refused one leaves nothing behind. */
+
+let app: FastifyInstance;
+let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
+let uploadsDir: string;
+
+beforeAll(async () => {
+  const test = await createTestApp();
+  app = test.app;
+  db = test.database.db;
+  uploadsDir = test.config.uploadsDir;
+});
+
+async function signIn(email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { user_email: email, user_password: 'souk-demo-2026', privacy: 'on' },
+  });
+  return response.json().data.token as string;
+}
+
+function upload(token: string, bytes: Buffer, fileName: string, contentType = 'image/png') {
+  const boundary = 'photo-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/users/me/photos/profile?lang=en',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+}
+
+/**
+ * A PNG whose header says width x height (900 megapixels for 30000 x 30000, 3.6 GB once decoded) while the
+ * file stays tiny: encoding such a canvas for real takes minutes, and the server must refuse it from the header.
+ */
+async function pngClaiming(width: number, height: number) {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  const header = png.subarray(12, 29); // "IHDR" and its 13 bytes of data
+  header.writeUInt32BE(width, 4);
+  header.writeUInt32BE(height, 8);
+  png.writeUInt32BE(crc32(header), 29);
+  return png;
+}
+
+const storedFiles = async (userId: string) =>
+  (await readdir(path.join(uploadsDir, 'users')).catch(() => [] as string[])).filter((name) =>
+    name.startsWith(`${userId}-`),
+  );
+const userRow = async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)))[0];
+
+describe('profile photos', () => {
+  it('refuses a huge canvas, an SVG, a text file named .jpg and an oversize file, leaving nothing behind', async () => {
+    const token = await signIn('user05@souk.test');
+    const rowBefore = await userRow('demo-user-05');
+    const filesBefore = await storedFiles('demo-user-05');
+    const hugeCanvas = await pngClaiming(30000, 30000);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+
+    const canvas = await upload(token, hugeCanvas, 'huge.png');
+    expect([canvas.statusCode, canvas.json().message]).toEqual([
+      400,
+      'This photo has too many pixels. Please choose one of at most 50 megapixels.',
+    ]);
+    for (const [bytes, name] of [
+      [svg, 'drawing.svg'],
+      [Buffer.from('#!/bin/sh\necho not an image\n'), 'evil.jpg'],
+    ] as const) {
+      const refused = await upload(token, bytes, name);
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        400,
+        'Please choose a JPEG, PNG, WebP, GIF, HEIF or AVIF photo.',
+      ]);
+    }
+    const oversize = await upload(token, Buffer.alloc(MAX_PHOTO_BYTES + 1, 1), 'big.jpg');
+    expect([oversize.statusCode, oversize.json().message]).toEqual([413, 'The photo must be smaller than 8 MB.']);
+
+    expect(await storedFiles('demo-user-05')).toEqual(filesBefore);
+    expect(await userRow('demo-user-05')).toEqual(rowBefore);
+  });
+
+  it('stores photos without EXIF, so no GPS position leaves the phone', async () => {
+    const token = await signIn('user06@souk.test');
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '24/1 42/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const stored = await upload(token, photo, 'holiday.jpg', 'image/jpeg');
+    expect(stored.statusCode).toBe(200);
+    const metadata = await sharp(await readFile(path.join(uploadsDir, stored.json().data.img_path))).metadata();
+    expect(metadata.format).toBe('webp');
+    expect(metadata.exif).toBeUndefined();
+  });
+
+  it(`accepts at most ${PHOTO_UPLOADS_PER_HOUR} uploads per account and hour`, async () => {
+    const token = await signIn('user07@souk.test');
+    const notAnImage = Buffer.from('not an image');
+    for (let attempt = 0; attempt < PHOTO_UPLOADS_PER_HOUR; attempt += 1) {
+      expect((await upload(token, notAnImage, 'x.jpg')).statusCode).toBe(400);
+    }
+    const refused = await upload(token, notAnImage, 'x.jpg');
+    expect(refused.statusCode).toBe(429);
+  });
+});
