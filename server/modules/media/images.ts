@@ -57,7 +57,8 @@ export class ImageRefused extends Error {
  * slot, so a burst of uploads cannot take more memory than a few images at once.
  */
 export async function resizeToWebp(bytes: Buffer, box: { width: number; height: number }, formats: Set<string>) {
-  const metadata = await sharp(bytes)
+  // Reading the header decodes nothing, so no pixel limit here: the check below gives the precise refusal.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
   if (!metadata?.format || !formats.has(metadata.format)) throw new ImageRefused('format');
