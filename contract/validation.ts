@@ -72,15 +72,6 @@ export const matchingPasswords = (message: typeof VALIDATION.passwordsMismatch |
 
 export const blueMarkSchema = z.object({ note: z.string().trim().min(1, VALIDATION.blueMarkNote) });
 
-/** The contact form (SPEC.md 3 "Other forms"): every field is required. */
-export const contactMessageSchema = z.object({
-  name: requiredText.pipe(z.string().max(120, VALIDATION.tooLong)),
-  email: emailSchema.pipe(z.string().max(200, VALIDATION.tooLong)),
-  phone: requiredText.pipe(z.string().max(40, VALIDATION.tooLong)),
-  message: requiredText.pipe(z.string().max(5000, VALIDATION.tooLong)),
-});
-export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
-
 /** Checkbox values a browser or an API client may send for "yes". */
 const checked = (message: string) =>
   z
@@ -124,10 +115,30 @@ function withE164Phone<T extends { user_phone?: string | undefined; country?: st
 ): Omit<T, 'country'> {
   const { country, ...rest } = form;
   if (rest.user_phone === undefined) return rest;
-  const phone = toE164(rest.user_phone, country);
-  if (!phone) context.addIssue({ code: 'custom', message: VALIDATION.phoneFormat, path: ['user_phone'] });
-  return { ...rest, user_phone: phone ?? rest.user_phone };
+  return { ...rest, user_phone: readPhone(rest.user_phone, country, 'user_phone', context) };
 }
+
+/** `typed` in `country` as E.164, or a phone-format issue on the form's field `path`. */
+function readPhone(typed: string, country: string | undefined, path: string, context: z.RefinementCtx) {
+  const phone = toE164(typed, country);
+  if (!phone) context.addIssue({ code: 'custom', message: VALIDATION.phoneFormat, path: [path] });
+  return phone ?? typed;
+}
+
+/**
+ * The contact form (SPEC.md 3 "Other forms"): every field is required; the phone number is read in the
+ * picked `country` (or typed with +) and kept in E.164, like the account forms' numbers.
+ */
+export const contactMessageSchema = z
+  .object({
+    name: requiredText.pipe(z.string().max(120, VALIDATION.tooLong)),
+    email: emailSchema.pipe(z.string().max(200, VALIDATION.tooLong)),
+    phone: typedPhoneSchema,
+    country: countrySchema,
+    message: requiredText.pipe(z.string().max(5000, VALIDATION.tooLong)),
+  })
+  .transform(({ country, ...form }, context) => ({ ...form, phone: readPhone(form.phone, country, 'phone', context) }));
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
 export const codeSchema = requiredText.pipe(z.string().regex(/^\d{6}$/, VALIDATION.verificationCode));
 

@@ -24,6 +24,7 @@ export function countryOptions(language: string): CountryOption[] {
 /**
  * A phone number: the country picker (`country`, the site's default country first selected) and the
  * number as the person dials it, locally or with + and the country code. The server stores E.164.
+ * Used by every form that takes a number (phone sign-in, registration, phone change, contact).
  */
 export function PhoneNumberField({
   idPrefix,
@@ -31,12 +32,17 @@ export function PhoneNumberField({
   countries,
   defaultCountry,
   defaultValue,
+  name = 'user_phone',
+  label,
 }: {
   idPrefix: string;
   errors: FieldErrors;
   countries: CountryOption[];
   defaultCountry: string;
   defaultValue?: string;
+  /** The number's form field (the contact form calls it `phone`). */
+  name?: string;
+  label?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -55,12 +61,12 @@ export function PhoneNumberField({
       </div>
       <Field
         idPrefix={idPrefix}
-        name="user_phone"
+        name={name}
         type="tel"
         autoComplete="tel-national"
         dir="ltr"
         defaultValue={defaultValue}
-        label={t('fields.user_phone')}
+        label={label ?? t('fields.user_phone')}
         hint={t('auth.phoneHint')}
         errors={errors}
       />

@@ -3,13 +3,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
+import { pageLanguage } from '../../contract/language.ts';
 import { type ContactMessageInput, contactMessageSchema } from '../../contract/validation.ts';
 import { Field, FieldError, inputClass, useFormErrors } from '../components/form.tsx';
+import { countryOptions, PhoneNumberField } from '../components/phone-field.tsx';
 import { type FieldErrors, fieldErrors } from '../form-errors.ts';
 import { pageMeta } from '../meta.ts';
 import type { Route } from './+types/contact';
 
 type ActionResult = { sent: true } | { sent: false; errors: FieldErrors; formError?: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  return { defaultCountry: await services.auth.defaultCountry(), countries: countryOptions(pageLanguage(request)) };
+}
 
 /** Works without JavaScript: the server validates with the same rules the browser checks first. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,10 +40,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const FIELDS: Array<{ name: keyof ContactMessageInput; type: string; autoComplete: string }> = [
   { name: 'name', type: 'text', autoComplete: 'name' },
   { name: 'email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
 ];
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [dismissedResult, setDismissedResult] = useState<ActionResult | null>(null);
@@ -92,6 +98,14 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             errors={errors}
           />
         ))}
+        <PhoneNumberField
+          idPrefix="contact"
+          name="phone"
+          label={t('fields.phone')}
+          errors={errors}
+          countries={loaderData.countries}
+          defaultCountry={loaderData.defaultCountry}
+        />
         <div>
           <label htmlFor="contact-message" className="text-sm font-semibold">
             {t('fields.message')}

@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
+import { pageLanguage } from '../../../contract/language.ts';
 import { registerSchema } from '../../../contract/validation.ts';
 import {
   formFailure,
@@ -20,6 +21,7 @@ import {
   SubmitButton,
   useFormErrors,
 } from '../../components/form.tsx';
+import { countryOptions, PhoneNumberField } from '../../components/phone-field.tsx';
 import { SocialSignIn } from '../../components/social-sign-in.tsx';
 import { fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
@@ -27,11 +29,16 @@ import { carriedRedirect, redirectTarget } from '../../redirect.ts';
 import type { Route } from './+types/register';
 import { PrivacyAgreement } from './login.tsx';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { services, viewer } = context.get(appContext);
   if (viewer) throw redirect(redirectTarget(url.searchParams));
-  return { providers: services.auth.enabledSocialProviders(), back: carriedRedirect(url) };
+  return {
+    providers: services.auth.enabledSocialProviders(),
+    back: carriedRedirect(url),
+    defaultCountry: await services.auth.defaultCountry(),
+    countries: countryOptions(pageLanguage(request)),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,14 +92,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
           <Field {...field} name="user_name" autoComplete="name" label={t('fields.user_name')} />
           <Field {...field} name="user_email" type="email" autoComplete="email" label={t('fields.user_email')} />
-          <Field
+          <PhoneNumberField
             {...field}
-            name="user_phone"
-            type="tel"
-            autoComplete="tel"
-            dir="ltr"
+            countries={loaderData.countries}
+            defaultCountry={loaderData.defaultCountry}
             label={t('auth.phoneOptional')}
-            hint={t('auth.phoneHint')}
           />
           <NewPasswordFields
             idPrefix="register"

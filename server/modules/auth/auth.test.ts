@@ -162,6 +162,28 @@ describe('register and verify e-mail', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('reads a local phone number in the picked country and stores it in E.164', async () => {
+    await db.update(appSettings).set({ isEmailVerificationEnabled: false });
+    const local = await post(
+      '/auth/register',
+      registration('local-phone@example.com', { user_phone: '050 765 4321', country: 'SA' }),
+    );
+    await db.update(appSettings).set({ isEmailVerificationEnabled: true });
+    expect(local.status).toBe(200);
+    expect((await userByEmail('local-phone@example.com'))?.userPhone).toBe('+966507654321');
+
+    const before = await userCount();
+    const noCountry = await post(
+      '/auth/register',
+      registration('no-country@example.com', { user_phone: '0507654321' }),
+    );
+    expect(noCountry.status).toBe(400);
+    expect(noCountry.body.message).toBe(
+      'Enter a valid phone number: choose its country, or start it with + and the country code.',
+    );
+    expect(await userCount()).toBe(before);
+  });
+
   it('refuses an e-mail that already has an account', async () => {
     const taken = await post('/auth/register', registration('user01@souk.test'));
     expect(taken.status).toBe(409);

@@ -108,4 +108,29 @@ describe('POST /api/v1/contact', () => {
     expect(refused.json().message).toBe('Too many requests. Please wait a moment and try again.');
     expect(await contactCount()).toBe(5);
   });
+
+  it('reads a local phone number in the picked country and stores it in E.164; refuses one that is not real', async () => {
+    const fromElsewhere = (body: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/contact?lang=en', payload: body, remoteAddress: '203.0.113.7' });
+    const email = 'local-number@example.com';
+    expect((await fromElsewhere({ ...message, email, phone: '050 123 4567', country: 'SA' })).statusCode).toBe(201);
+    const stored = await ctx.database.db.execute<{ phone: string }>(
+      sql`select phone from contact_messages where email = ${email}`,
+    );
+    expect(stored.rows.map((row) => row.phone)).toEqual(['+966501234567']);
+
+    const before = await contactCount();
+    for (const phone of [
+      { phone: '0501234567' },
+      { phone: '12345', country: 'SA' },
+      { phone: '0501234567', country: 'sa' },
+    ]) {
+      const refused = await fromElsewhere({ ...message, ...phone });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        'Enter a valid phone number: choose its country, or start it with + and the country code.',
+      );
+    }
+    expect(await contactCount()).toBe(before);
+  });
 });
