@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { codeSentTo } from './support/outbox.ts';
@@ -21,6 +21,12 @@ test('register, verify the e-mailed code, log out, log in back to an item list, 
     await expect(page.getByText('Please select privacy policy!')).toBeVisible();
     await page.getByLabel('Confirm password').fill('journey-pass-1');
     await page.getByLabel(/I agree to the/).check();
+    await expect(page.getByLabel('Country')).toHaveValue('SA');
+    await page.getByLabel('Phone number (optional)').fill('0501');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Enter a valid phone number: choose its country, or start it with +')).toBeVisible();
+    // A local number in the default country (stored in E.164; server/modules/auth/auth.test.ts checks that).
+    await page.getByLabel('Phone number (optional)').fill(`050 1${String(randomInt(1_000_000)).padStart(6, '0')}`);
     await page.getByRole('button', { name: 'Register' }).click();
   });
 
@@ -179,6 +185,53 @@ test('signs in with Facebook (plain OAuth 2.0 and a Graph-style profile)', async
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: `fb ${subject.slice(3)} Tester` })).toBeVisible();
   await expect(page.getByText(`${subject}@oidc.test`)).toBeVisible();
+});
+
+test('a Google account joins an existing account only when Google verified its e-mail', async ({ page }) => {
+  test.slow(); // a registration and two sign-ins through the provider's screens
+  const email = `linked-${unique()}@example.com`;
+  await test.step('the owner registers and confirms the address', async () => {
+    const registered = await page.request.post('/api/v1/auth/register?lang=en', {
+      data: {
+        user_name: 'Huda Salem',
+        user_email: email,
+        user_password: 'owner-pass-1',
+        confirm_password: 'owner-pass-1',
+        privacy: 'on',
+      },
+    });
+    const { registration_token } = (await registered.json()).data;
+    const verified = await page.request.post('/api/v1/auth/verify-email?lang=en', {
+      data: { user_email: email, code: await codeSentTo('mail', email), registration_token },
+    });
+    expect(verified.status()).toBe(200);
+    await page.context().clearCookies();
+  });
+
+  const signInWithGoogleAs = async (subject: string, verified: boolean) => {
+    const oidc = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+    await page.request.post(`${oidc}/test/email/${subject}?email=${encodeURIComponent(email)}&verified=${verified}`);
+    await page.goto('about:blank');
+    await page.context().clearCookies();
+    await page.goto('/login?lang=en&redirect=profile');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.locator('input[name=login]').fill(subject);
+    await page.locator('input[name=password]').fill('any');
+    await page.locator('button[type=submit]').click();
+    await page.locator('button[type=submit]').click();
+  };
+  await test.step('an unverified copy of the address at Google does not sign into the account', async () => {
+    await signInWithGoogleAs(`copy-${unique()}`, false);
+    await expect(page).toHaveURL(/\/login\?.*error=google/);
+    await expect(page.getByRole('alert')).toHaveText('Google login failed.');
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login/);
+  });
+  await test.step('a verified one links and signs in', async () => {
+    await signInWithGoogleAs(`owner-${unique()}`, true);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Huda Salem' })).toBeVisible();
+  });
 });
 
 test('a cancelled Google sign-in says so on the login page', async ({ page }) => {

@@ -6,6 +6,8 @@
  * Accounts: whatever login name is typed becomes the subject, with the e-mail <subject>@oidc.test.
  * `POST /test/withhold-email/<subject>` makes later sign-ins of that subject carry no e-mail, as Apple does
  * after the first sign-in, so the app must fall back to the e-mail of the linked entry.
+ * `POST /test/email/<subject>?email=…&verified=false` gives that subject's later sign-ins another e-mail,
+ * vouched for or not (email_verified), as a provider account holding a copy of someone's address would.
  */
 import Provider, { type ClientAuthMethod, type ClientMetadata } from 'oidc-provider';
 
@@ -15,6 +17,13 @@ const appUrl = process.env.OIDC_APP_URL;
 if (!port || !appUrl) throw new Error('Set OIDC_PORT and OIDC_APP_URL (the app the provider sends people back to)');
 const issuer = `http://127.0.0.1:${port}`;
 const withheldEmails = new Set<string>();
+const chosenEmails = new Map<string, { email: string; email_verified: boolean }>();
+
+/** The e-mail claims of `subject`: none when withheld, else a chosen one or <subject>@oidc.test, verified. */
+function emailClaims(subject: string): { email?: string; email_verified?: boolean } {
+  if (withheldEmails.has(subject)) return {};
+  return chosenEmails.get(subject) ?? { email: `${subject}@oidc.test`, email_verified: true };
+}
 
 /** Each client authenticates at the token endpoint the way the real provider expects. */
 const client = (id: string, tokenAuth: ClientAuthMethod = 'client_secret_basic'): ClientMetadata => ({
@@ -39,7 +48,7 @@ const provider = new Provider(issuer, {
         return {
           sub: subject,
           name: `${subject.replace(/[-_.]/g, ' ')} Tester`,
-          ...(withheldEmails.has(subject) ? {} : { email: `${subject}@oidc.test`, email_verified: true }),
+          ...emailClaims(subject),
         };
       },
     };
@@ -54,7 +63,7 @@ async function graphMe(token: string | undefined) {
   return {
     id: subject,
     name: `${subject.replace(/[-_.]/g, ' ')} Tester`,
-    ...(withheldEmails.has(subject) ? {} : { email: `${subject}@oidc.test` }),
+    email: emailClaims(subject).email,
     picture: { data: { url: `http://127.0.0.1:${port}/pictures/${subject}.png` } },
   };
 }
@@ -70,6 +79,12 @@ provider.use(async (context, next) => {
   const withhold = context.path.match(/^\/test\/withhold-email\/([\w.-]+)$/);
   if (context.method === 'POST' && withhold?.[1]) {
     withheldEmails.add(withhold[1]);
+    context.body = { ok: true };
+    return;
+  }
+  const chosen = context.path.match(/^\/test\/email\/([\w.-]+)$/);
+  if (context.method === 'POST' && chosen?.[1] && typeof context.query.email === 'string') {
+    chosenEmails.set(chosen[1], { email: context.query.email, email_verified: context.query.verified !== 'false' });
     context.body = { ok: true };
     return;
   }

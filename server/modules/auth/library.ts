@@ -87,7 +87,9 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
       updateAge: 0,
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: [...SOCIAL_PROVIDERS] },
+      // No trusted providers: a sign-in joins an existing account only when the provider says it verified
+      // the e-mail (email_verified), or anyone could claim a copy of someone's address at a provider.
+      accountLinking: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -221,8 +223,17 @@ function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfig[] {
         email: profile.email ?? (await linkedProviderEmail(db, provider.providerId, profile)),
         name: profileName(profile),
         image: profilePicture(profile),
+        ...facebookVouchedEmail(provider.providerId, profile),
       }),
     }));
+}
+
+/**
+ * Facebook's Graph API has no email_verified: it only returns an address its owner confirmed (an
+ * unconfirmed one is left out), so an address it sends is one Facebook vouches for.
+ */
+function facebookVouchedEmail(providerId: string, profile: Record<string, unknown>) {
+  return providerId === 'facebook' && typeof profile.email === 'string' ? { emailVerified: true } : {};
 }
 
 /**
