@@ -208,9 +208,9 @@ test('a Google account joins an existing account only when Google verified its e
     await page.context().clearCookies();
   });
 
-  const signInWithGoogleAs = async (subject: string, verified: boolean) => {
+  const signInWithGoogleAs = async (subject: string, verified: boolean, address = email) => {
     const oidc = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
-    await page.request.post(`${oidc}/test/email/${subject}?email=${encodeURIComponent(email)}&verified=${verified}`);
+    await page.request.post(`${oidc}/test/email/${subject}?email=${encodeURIComponent(address)}&verified=${verified}`);
     await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto('/login?lang=en&redirect=profile');
@@ -226,6 +226,21 @@ test('a Google account joins an existing account only when Google verified its e
     await expect(page.getByRole('alert')).toHaveText('Google login failed.');
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login/);
+  });
+  await test.step('an unverified address of nobody yet makes no account either', async () => {
+    const stranger = `stranger-${unique()}`;
+    await signInWithGoogleAs(stranger, false, `${stranger}@mail.test`);
+    await expect(page.getByRole('alert')).toHaveText('Google login failed.');
+    const registered = await page.request.post('/api/v1/auth/register?lang=en', {
+      data: {
+        user_name: 'Real Owner',
+        user_email: `${stranger}@mail.test`,
+        user_password: 'owner-pass-2',
+        confirm_password: 'owner-pass-2',
+        privacy: 'on',
+      },
+    });
+    expect(registered.status(), 'the address is still free for its owner').toBe(200);
   });
   await test.step('a verified one links and signs in', async () => {
     await signInWithGoogleAs(`owner-${unique()}`, true);

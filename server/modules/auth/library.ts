@@ -219,21 +219,29 @@ function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfig[] {
     .filter((provider) => enabled.has(provider.providerId as SocialProvider))
     .map((provider) => ({
       ...provider,
-      mapProfileToUser: async (profile) => ({
-        email: profile.email ?? (await linkedProviderEmail(db, provider.providerId, profile)),
-        name: profileName(profile),
-        image: profilePicture(profile),
-        ...facebookVouchedEmail(provider.providerId, profile),
-      }),
+      mapProfileToUser: async (profile) => {
+        const email =
+          vouchedEmail(provider.providerId, profile) ?? (await linkedProviderEmail(db, provider.providerId, profile));
+        // With no address the library refuses the sign-in ('… login failed.'): an address the provider does not
+        // vouch for would otherwise create an account holding someone else's address.
+        return {
+          email,
+          emailVerified: email !== undefined,
+          name: profileName(profile),
+          image: profilePicture(profile),
+        };
+      },
     }));
 }
 
 /**
- * Facebook's Graph API has no email_verified: it only returns an address its owner confirmed (an
- * unconfirmed one is left out), so an address it sends is one Facebook vouches for.
+ * The address the provider vouches for. Google and Apple say so in email_verified (Apple as the text "true");
+ * Facebook's Graph API has no such claim but only returns an address its owner confirmed.
  */
-function facebookVouchedEmail(providerId: string, profile: Record<string, unknown>) {
-  return providerId === 'facebook' && typeof profile.email === 'string' ? { emailVerified: true } : {};
+function vouchedEmail(providerId: string, profile: Record<string, unknown>) {
+  if (typeof profile.email !== 'string') return undefined;
+  const vouched = providerId === 'facebook' || profile.email_verified === true || profile.email_verified === 'true';
+  return vouched ? profile.email : undefined;
 }
 
 /**
