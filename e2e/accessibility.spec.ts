@@ -43,9 +43,10 @@ const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function violationsIn(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
   // Only violations are read, so axe skips collecting the nodes of passed and inapplicable rules.
+  // options() replaces every option, so it comes before withTags(), which adds the WCAG filter to them.
   const results = await new AxeBuilder({ page })
-    .withTags(WCAG_21_A_AA)
     .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_A_AA)
     .analyze();
   return results.violations.map(
     (violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
