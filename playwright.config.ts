@@ -22,7 +22,9 @@ export default defineConfig({
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
+  // CI retries once to record a trace of the retry, but a test that needed it still fails the run.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   // Sized for a loaded 2-core CI machine (a journey there takes about three times as long as on an idle
   // one); the long account journeys add their own budget with test.slow(). A stalled step fails at its
