@@ -195,8 +195,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
       },
     },
     async (request) => {
-      await auth.sendPhoneCode(request.body, requestMeta(request));
-      return ok(null, say(request, 'auth.smsSent'));
+      const { isNew } = await auth.sendPhoneCode(request.body, requestMeta(request));
+      return ok({ is_new: isNew }, say(request, 'auth.smsSent'));
     },
   );
 
@@ -205,7 +205,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in with the texted code; the first sign-in creates the account',
+        summary:
+          'Sign in with the texted code; for a new number user_name (first and last name) is required and the account is created',
         body: phoneCodeSchema,
         response: { 200: envelopeSchema(signedInSchema), ...errors },
       },
