@@ -225,21 +225,21 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
 }
 
 /**
- * Browser features pages may use: the camera and microphone (photos and videos of items) and the location
- * (map search), from this site only; everything else is off.
+ * Browser features pages may use: the camera and microphone (photos and videos of items), the location
+ * (map search) and full screen (item videos), from this site only; everything else is off. Only features
+ * Chromium knows are named: an unknown one is a console error on every page.
  */
 const PERMISSIONS_POLICY = [
   'camera=(self)',
   'microphone=(self)',
   'geolocation=(self)',
+  'fullscreen=(self)',
   ...[
     'accelerometer',
     'autoplay',
-    'bluetooth',
     'browsing-topics',
     'display-capture',
     'encrypted-media',
-    'fullscreen',
     'gyroscope',
     'hid',
     'idle-detection',
