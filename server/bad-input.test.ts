@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp } from './testing/app.ts';
+import { createTestApp, signInDemoUser } from './testing/app.ts';
 import {
   BAD_TEXT,
   badJsonBodies,
@@ -53,12 +53,7 @@ beforeAll(async () => {
   const test = await createTestApp({}, { web: true });
   app = test.app;
   pool = test.database.pool;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { user_email: 'user03@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
-  });
-  token = login.json().data.token;
+  token = (await signInDemoUser(app, 'user03@souk.test')).token;
 });
 
 it('answers every malformed request with a 4xx envelope, never a 5xx, and changes nothing', async () => {

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/app.ts';
+import { createTestApp, signInDemoUser } from '../testing/app.ts';
 
 /** Each class of server error on bad input found in issue 7, defect 11 (the bad-input suite covers the rest). */
 
@@ -14,12 +14,7 @@ beforeAll(async () => {
   const test = await createTestApp({}, { web: true });
   app = test.app;
   pool = test.database.pool;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { user_email: 'user04@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
-  });
-  token = login.json().data.token;
+  token = (await signInDemoUser(app, 'user04@souk.test')).token;
 });
 
 const count = async (table: string) => Number((await pool.query(`select count(*) from ${table}`)).rows[0].count);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import * as schema from '../db/schema/index.ts';
-import { createTestApp } from '../testing/app.ts';
+import { createTestApp, signInDemoUser } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
 
 /** Page requests (React Router behind Fastify), on the built web app. */
@@ -22,16 +22,7 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { web: true });
 });
 
-async function sessionCookie() {
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { user_email: 'user05@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
-  });
-  expect(login.statusCode).toBe(200);
-  const cookie = login.cookies.find((item) => item.name.endsWith('session_token'));
-  return `${cookie?.name}=${cookie?.value}`;
-}
+const sessionCookie = async () => (await signInDemoUser(ctx.app, 'user05@souk.test')).cookie;
 
 async function signedInUser(cookie: string) {
   const session = await ctx.app.inject({ url: '/api/v1/auth/session', headers: { cookie } });

@@ -1,5 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -20,4 +21,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   await app.ready();
   closeWhenFileEnds(() => app.close());
   return { app, database, config };
+}
+
+/** Signs a seeded demo user in through the API: the bearer token for API calls and the cookie for pages. */
+export async function signInDemoUser(app: FastifyInstance, email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { user_email: email, user_password: 'souk-demo-2026', privacy: 'on' },
+  });
+  if (response.statusCode !== 200) throw new Error(`${email} could not sign in: ${response.body}`);
+  const session = response.cookies.find((cookie) => cookie.name.endsWith('session_token'));
+  return { token: response.json().data.token as string, cookie: `${session?.name}=${session?.value}` };
 }

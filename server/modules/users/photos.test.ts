@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { createTestApp, signInDemoUser } from '../../testing/app.ts';
 import { MAX_PHOTO_BYTES, PHOTO_UPLOADS_PER_HOUR } from './service.ts';
 
 /** Issue 7, defect 8: photos cost a bounded decode, and a refused one leaves nothing behind. */
@@ -22,14 +22,7 @@ beforeAll(async () => {
   uploadsDir = test.config.uploadsDir;
 });
 
-async function signIn(email: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { user_email: email, user_password: 'souk-demo-2026', privacy: 'on' },
-  });
-  return response.json().data.token as string;
-}
+const signIn = async (email: string) => (await signInDemoUser(app, email)).token;
 
 function upload(token: string, bytes: Buffer, fileName: string, contentType = 'image/png') {
   const boundary = 'photo-test-boundary';
