@@ -10,7 +10,7 @@ import type {
   ResetPasswordInput,
 } from '../../../contract/validation.ts';
 import type { Db } from '../../db/database.ts';
-import { appSettings, sessions, users } from '../../db/schema/index.ts';
+import { appSettings, sessions, users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
@@ -396,7 +396,7 @@ export class AuthService {
     const user = await this.userById(userId);
     if (user.userEmail.toLowerCase() === email) {
       await this.db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
-      return { pending: false };
+      return { pending: false, email };
     }
     await this.assertEmailFree(userId, email);
     await this.codeSends.admit({ channel: 'email', address: email }, meta.ip);
@@ -404,7 +404,24 @@ export class AuthService {
     await this.call(() =>
       this.auth.api.requestEmailChangeEmailOTP({ body: { newEmail: email }, headers: this.libraryHeaders(meta) }),
     );
-    return { pending: true };
+    return { pending: true, email };
+  }
+
+  /** A new code for the pending address (the first may be lost or expired); same limits as the first send. */
+  async resendEmailChangeCode(userId: string, meta: RequestMeta) {
+    const user = await this.userById(userId);
+    if (!user.pendingEmail) throw new AppError(400, 'profile.noPendingEmail');
+    return this.requestEmailChange(userId, user.pendingEmail, meta);
+  }
+
+  /** "Keep my current address": the pending address and its code are dropped, so the code changes nothing. */
+  async cancelEmailChange(userId: string) {
+    const user = await this.userById(userId);
+    if (!user.pendingEmail) return;
+    await this.db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+    // The library keys a change-e-mail code by account and new address.
+    const identifier = `change-email-otp-${userId}:${user.pendingEmail}`;
+    await this.db.delete(verifications).where(eq(verifications.identifier, identifier));
   }
 
   /** Moves the pending address to the account once its code is entered; answers the session cookies to set. */

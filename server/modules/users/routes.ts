@@ -109,6 +109,38 @@ export async function userRoutes(app: FastifyInstance, options: { auth: AuthServ
   );
 
   api.post(
+    '/users/me/email/resend-code',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail a new code to the pending address (refused with 429 while the last one is too recent)',
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await auth.resendEmailChangeCode(viewer.userId, requestMeta(request));
+      return ok(null, say(request, 'auth.codeResent'));
+    },
+  );
+
+  api.delete(
+    '/users/me/email/pending',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Keep the current address: the pending one is dropped and its code no longer works',
+        response: { 200: done, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(auth, request, reply);
+      await auth.cancelEmailChange(viewer.userId);
+      return ok(null, say(request, 'profile.emailChangeCancelled'));
+    },
+  );
+
+  api.post(
     '/users/me/email/verify',
     {
       schema: {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, USER_STATUS } from '../../../contract/constants.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CODE_RESEND_SECONDS, ROLE, USER_STATUS } from '../../../contract/constants.ts';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { lastMailCode, lastSmsCode } from '../../testing/mail-catcher.ts';
@@ -22,7 +22,12 @@ beforeAll(async () => {
   config = test.config;
 });
 
-async function call(method: 'GET' | 'POST', url: string, token?: string, payload?: unknown): Promise<Answer> {
+async function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+): Promise<Answer> {
   const response = await app.inject({
     method,
     url: `/api/v1${url}${url.includes('?') ? '&' : '?'}lang=en`,
@@ -152,6 +157,58 @@ describe('profiles', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Another account has already confirmed this e-mail address.');
     expect((await row('demo-user-04'))?.userEmail).toBe('user04@souk.test');
+  });
+
+  describe('a pending e-mail change', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('sends a new code to the pending address once the cooldown is over', async () => {
+      const token = await signIn('user01@souk.test');
+      const pending = 'second-try@example.com';
+      expect((await call('POST', '/users/me/email/send-code', token, { user_email: pending })).status).toBe(200);
+      const firstCode = await lastMailCode(config.outboxDir, pending);
+      const early = await call('POST', '/users/me/email/resend-code', token);
+      expect(early.status).toBe(429);
+      expect(early.body.message).toMatch(/You can ask for a new one in \d+ seconds\./);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + (CODE_RESEND_SECONDS + 1) * 1000);
+      const resent = await call('POST', '/users/me/email/resend-code', token);
+      expect(resent.status).toBe(200);
+      expect(resent.body.message).toBe('A new code is on its way. Check your inbox.');
+      const secondCode = await lastMailCode(config.outboxDir, pending);
+      expect(secondCode).not.toBe(firstCode);
+      expect((await call('POST', '/users/me/email/verify', token, { code: secondCode })).status).toBe(200);
+      expect(await row('demo-user-01')).toMatchObject({ userEmail: pending, pendingEmail: null });
+    });
+
+    it('is dropped on "keep my current address", and its code then changes nothing', async () => {
+      const token = await signIn('user10@souk.test');
+      const pending = 'changed-my-mind@example.com';
+      expect((await call('POST', '/users/me/email/send-code', token, { user_email: pending })).status).toBe(200);
+      const code = await lastMailCode(config.outboxDir, pending);
+      const kept = await call('DELETE', '/users/me/email/pending', token);
+      expect(kept.status).toBe(200);
+      expect(kept.body.message).toBe('You keep your current e-mail address.');
+      expect((await call('GET', '/users/me', token)).body.data.pending_email).toBeNull();
+      const late = await call('POST', '/users/me/email/verify', token, { code });
+      expect(late.status).toBe(400);
+      expect(late.body.message).toBe('No new e-mail address is waiting for a code.');
+      expect(await row('demo-user-10')).toMatchObject({ userEmail: 'user10@souk.test', pendingEmail: null });
+      expect((await call('POST', '/users/me/email/resend-code', token)).status).toBe(400);
+    });
+
+    it('can be resent or dropped only by its signed-in owner', async () => {
+      await db.update(users).set({ pendingEmail: 'owner-only@example.com' }).where(eq(users.id, 'demo-user-05'));
+      for (const [method, url] of [
+        ['POST', '/users/me/email/resend-code'],
+        ['DELETE', '/users/me/email/pending'],
+      ] as const) {
+        const answer = await call(method, url);
+        expect(answer.status).toBe(401);
+        expect(answer.body.message).toBe('Please sign in to continue.');
+      }
+      expect((await row('demo-user-05'))?.pendingEmail).toBe('owner-only@example.com');
+    });
   });
 
   it('needs a signed-in user to change a profile', async () => {
