@@ -208,7 +208,7 @@ const PAGE_FORMS: Record<
   },
   '/contact': { intents: [''], fields: ['name', 'email', 'phone', 'message'], poison: { email: 'not-an-address' } },
   '/edit-profile': {
-    intents: ['', 'photo', 'phoneSend', 'phoneVerify', 'emailSend', 'emailVerify'],
+    intents: ['', 'photo', 'phoneSend', 'phoneVerify', 'emailSend', 'emailVerify', 'emailResend', 'emailKeep'],
     fields: ['user_name', 'user_email', 'user_about_me', 'user_address', 'city', 'user_phone', 'code', 'kind', 'file'],
     poison: { user_name: '', user_email: 'not-an-address', user_phone: 'not-a-phone', code: 'abc' },
   },

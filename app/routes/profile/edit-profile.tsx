@@ -11,8 +11,17 @@ import {
   phoneChangeSchema,
   profileUpdateSchema,
 } from '../../../contract/validation.ts';
-import { flashCookie, formFailure, pageRequestMeta, requireSignedIn, serviceFailure } from '../../account.server.ts';
-import { CodeField } from '../../components/code-entry.tsx';
+import {
+  flashCookie,
+  formFailure,
+  pageRequestMeta,
+  readStepCookie,
+  requireSignedIn,
+  secondsUntilResend,
+  serviceFailure,
+  stepCookie,
+} from '../../account.server.ts';
+import { CodeField, ResendCodeButton, useResendWait } from '../../components/code-entry.tsx';
 import {
   CheckboxField,
   Field,
@@ -32,6 +41,14 @@ import type { Route } from './+types/edit-profile';
 
 /** A photo and the form fields around it; anything larger is refused before it is read. */
 const MAX_UPLOAD_BYTES = 9 * 1024 * 1024;
+/** When the last code of an e-mail change was sent (`{ email, codeSentAt }`), for the resend countdown. */
+const EMAIL_CHANGE_COOKIE = 'souk_email_change';
+
+/** Seconds before the pending address may get another code, if this browser sent the last one. */
+function emailResendIn(request: Request, pendingEmail: string | null) {
+  const step = readStepCookie<{ email: string }>(request, EMAIL_CHANGE_COOKIE, ['email']);
+  return pendingEmail && step?.email === pendingEmail ? secondsUntilResend(step) : 0;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context, 'edit-profile');
@@ -42,8 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.listCities(language),
     services.auth.defaultCountry(),
   ]);
-  return { user, cities, defaultCountry, countries: countryOptions(language) };
+  const emailResendSeconds = emailResendIn(request, user.pending_email ?? null);
+  return { user, cities, defaultCountry, countries: countryOptions(language), emailResendSeconds };
 }
+
+const endedEmailChange = stepCookie(EMAIL_CHANGE_COOKIE, null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireSignedIn(context, 'edit-profile');
@@ -83,9 +103,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return formFailure(fieldErrors(parsed.error));
       const confirmed = await auth.confirmEmailChange(viewer.userId, parsed.data.code, meta);
       const headers = new Headers();
-      for (const cookie of [...confirmed.cookies, flashCookie('profile.emailChanged')])
+      for (const cookie of [...confirmed.cookies, flashCookie('profile.emailChanged'), endedEmailChange])
         headers.append('Set-Cookie', cookie);
       return redirect('/profile', { headers });
+    }
+    if (intent === 'emailResend') {
+      const change = await auth.resendEmailChangeCode(viewer.userId, meta);
+      const sent = { ok: true as const, notice: 'auth.codeResent', resendIn: CODE_RESEND_SECONDS };
+      return data(sent, { headers: { 'Set-Cookie': stepCookie(EMAIL_CHANGE_COOKIE, { email: change.email }) } });
+    }
+    if (intent === 'emailKeep') {
+      await auth.cancelEmailChange(viewer.userId);
+      const headers = new Headers([['Set-Cookie', endedEmailChange]]);
+      headers.append('Set-Cookie', flashCookie('profile.emailChangeCancelled'));
+      return redirect('/edit-profile', { headers });
     }
     const parsed = profileUpdateSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return formFailure(fieldErrors(parsed.error));
@@ -93,8 +124,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = email ? await auth.requestEmailChange(viewer.userId, email, meta) : null;
     await users.updateProfile(viewer.userId, parsed.data);
     // A new address waits here for its code; otherwise the profile is done.
-    if (change?.pending)
-      return redirect('/edit-profile', { headers: { 'Set-Cookie': flashCookie('profile.emailCodeSent') } });
+    if (change?.pending) {
+      const headers = new Headers([['Set-Cookie', flashCookie('profile.emailCodeSent')]]);
+      headers.append('Set-Cookie', stepCookie(EMAIL_CHANGE_COOKIE, { email: change.email }));
+      return redirect('/edit-profile', { headers });
+    }
     return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('messages.profileUpdated') } });
   } catch (error) {
     return serviceFailure(error);
@@ -122,7 +156,9 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
       <PhotoEditor user={user} />
       <div className="mt-6 rounded-3xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
         <FormAlert messageKey={failure?.formError} />
-        <Form method="post" noValidate onSubmit={validateFirst} className="space-y-4">
+        {/* Outside the profile form: forms cannot nest. */}
+        {user.pending_email && <PendingEmail email={user.pending_email} resendIn={loaderData.emailResendSeconds} />}
+        <Form method="post" noValidate onSubmit={validateFirst} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="profile" />
           <Field
             {...field}
@@ -141,7 +177,6 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
             label={t('fields.user_email')}
             hint={t('profile.emailChangeHint')}
           />
-          {user.pending_email && <PendingEmail email={user.pending_email} />}
           <div>
             <p className="text-sm font-semibold">{t('profile.phoneSection')}</p>
             <div className="mt-1 flex items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2.5 dark:border-slate-700">
@@ -224,22 +259,56 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** The code step of an e-mail change: the new address stays pending until its code is entered here. */
-function PendingEmail({ email }: { email: string }) {
+type EmailCodeResult =
+  | { ok: true; notice: string; resendIn?: number }
+  | {
+      ok: false;
+      errors?: FieldErrors;
+      formError?: string;
+      formErrorValues?: Record<string, string | number>;
+      retryAfter?: number;
+    };
+
+/**
+ * The code step of an e-mail change: the new address stays pending until its code is entered here; a new
+ * code can be sent to it, or the change dropped ("Keep my current address").
+ */
+function PendingEmail({ email, resendIn }: { email: string; resendIn: number }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<{ ok: boolean; errors?: FieldErrors; formError?: string }>({ key: 'email-verify' });
-  const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const navigation = useNavigation();
+  const verifier = useFetcher<EmailCodeResult>({ key: 'email-verify' });
+  const resender = useFetcher<EmailCodeResult>({ key: 'email-resend' });
+  const wait = useResendWait(resendIn, resender.data);
+  const failure = [verifier.data, resender.data].find((result) => result && !result.ok) as
+    | Extract<EmailCodeResult, { ok: false }>
+    | undefined;
+  const keeping = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'emailKeep';
   return (
     <div className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950">
       <p className="text-sm">
         <SentenceWithValue sentence={(value) => t('profile.emailPending', { email: value })} value={email} />
       </p>
-      <FormAlert messageKey={failure?.formError} />
-      <fetcher.Form method="post" className="space-y-2">
+      <FormAlert messageKey={failure?.formError} values={failure?.formErrorValues} />
+      <FormAlert messageKey={resender.data?.ok ? resender.data.notice : null} tone="success" />
+      <verifier.Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value="emailVerify" />
-        <CodeField idPrefix="email-change" errors={failure?.errors ?? {}} />
-        <SubmitButton busy={fetcher.state !== 'idle'} label={t('profile.confirm')} busyLabel={t('profile.saving')} />
-      </fetcher.Form>
+        <CodeField idPrefix="email-change" errors={verifier.data?.ok ? {} : (verifier.data?.errors ?? {})} />
+        <SubmitButton busy={verifier.state !== 'idle'} label={t('profile.confirm')} busyLabel={t('profile.saving')} />
+      </verifier.Form>
+      <resender.Form method="post">
+        <ResendCodeButton busy={resender.state !== 'idle'} wait={wait} value="emailResend" />
+      </resender.Form>
+      <Form method="post" className="text-center">
+        <button
+          type="submit"
+          name="intent"
+          value="emailKeep"
+          disabled={keeping}
+          className="text-sm font-semibold text-brand-700 underline disabled:opacity-60 dark:text-brand-300"
+        >
+          {t('profile.keepCurrentEmail')}
+        </button>
+      </Form>
     </div>
   );
 }
