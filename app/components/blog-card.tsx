@@ -2,6 +2,7 @@ import { Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Blog } from '../../contract/entities.ts';
+import { SentenceWithValue } from './sentence-with-value.tsx';
 
 export function BlogCard({ blog }: { blog: Blog }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
         {blog.description}
       </p>
       <p className="mt-auto pt-4 text-xs text-slate-500 dark:text-slate-400">
-        {t('blog.published', { date: blog.added_date_str })}
+        <SentenceWithValue sentence={(date) => t('blog.published', { date })} value={blog.added_date_str} />
       </p>
     </Link>
   );

@@ -6,6 +6,7 @@ import type { ContentPageKind } from '../../contract/entities.ts';
 import { pageLanguage } from '../../contract/language.ts';
 import { pageMeta } from '../meta.ts';
 import { Prose } from './prose.tsx';
+import { SentenceWithValue } from './sentence-with-value.tsx';
 
 /** /about, /privacy and /safety: pages the operator writes (content_pages), in the reader's language. */
 const PAGES = {
@@ -57,7 +58,7 @@ export function ContentPage({ kind, page, isOtherLanguage }: ContentPageProps) {
         <Prose text={page.body} />
       </div>
       <p className="mt-10 text-sm text-slate-500 dark:text-slate-400">
-        {t('content.lastUpdated', { date: page.updated_date_str })}
+        <SentenceWithValue sentence={(date) => t('content.lastUpdated', { date })} value={page.updated_date_str} />
       </p>
     </article>
   );

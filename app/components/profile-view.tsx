@@ -5,6 +5,7 @@ import type { LanguageCode } from '../../contract/constants.ts';
 import { USER_STATUS } from '../../contract/constants.ts';
 import type { RatingSummary, User } from '../../contract/entities.ts';
 import { formatDateTime } from '../../contract/format.ts';
+import { SentenceWithValue } from './sentence-with-value.tsx';
 
 export const photoUrl = (file: string | null) => (file ? `/uploads/${file}` : null);
 
@@ -42,7 +43,10 @@ export function ProfileView({ user, cityName, actions }: { user: User; cityName:
               </h1>
               <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
                 <CalendarDays className="size-4" aria-hidden />
-                {t('profile.joined', { date: formatDateTime(user.added_date, language) })}
+                <SentenceWithValue
+                  sentence={(date) => t('profile.joined', { date })}
+                  value={formatDateTime(user.added_date, language)}
+                />
               </p>
             </div>
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

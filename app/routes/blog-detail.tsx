@@ -5,6 +5,7 @@ import { appContext } from '#app-context';
 import { parseSerialId } from '../../contract/ids.ts';
 import { pageLanguage } from '../../contract/language.ts';
 import { Prose } from '../components/prose.tsx';
+import { SentenceWithValue } from '../components/sentence-with-value.tsx';
 import { pageMeta } from '../meta.ts';
 import type { Route } from './+types/blog-detail';
 
@@ -35,7 +36,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
         {blog.name}
       </h1>
       <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
-        {t('blog.published', { date: blog.added_date_str })}
+        <SentenceWithValue sentence={(date) => t('blog.published', { date })} value={blog.added_date_str} />
       </p>
       {blog.default_photo && (
         <img
