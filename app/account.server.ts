@@ -3,7 +3,7 @@ import { type AppContext, appContext, type RequestMeta, type SignedIn } from '#a
 import { CODE_RESEND_SECONDS } from '../contract/constants.ts';
 import { pageLanguage, readCookie } from '../contract/language.ts';
 import { codeFormSchema } from '../contract/validation.ts';
-import { type FieldErrors, fieldErrors } from './form-errors.ts';
+import { type FieldErrors, type FormResult, fieldErrors } from './form-errors.ts';
 import { redirectTarget } from './redirect.ts';
 
 type RouterContext = { get(key: typeof appContext): AppContext };
@@ -114,17 +114,6 @@ export async function codeStepAction(
     return serviceFailure(error);
   }
 }
-
-export type FormResult = {
-  ok: false;
-  errors: FieldErrors;
-  formError?: string;
-  /** Values of the form message's placeholders ({{seconds}} of 'auth.resendTooSoon'). */
-  formErrorValues?: Record<string, string | number>;
-  /** Seconds before the refused request may be tried again (a code asked for too soon). */
-  retryAfter?: number;
-  values?: Record<string, string>;
-};
 
 /** A refused form: field errors, or a message for the whole form from a service error. */
 export function formFailure(

@@ -11,3 +11,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/** A refused form, as page actions answer it. */
+export type FormResult = {
+  ok: false;
+  errors: FieldErrors;
+  formError?: string;
+  /** Values of the form message's placeholders ({{seconds}} of 'auth.resendTooSoon'). */
+  formErrorValues?: Record<string, string | number>;
+  /** Seconds before the refused request may be tried again (a code asked for too soon). */
+  retryAfter?: number;
+  values?: Record<string, string>;
+};

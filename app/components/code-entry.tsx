@@ -5,7 +5,7 @@ import { Form, useNavigation } from 'react-router';
 import type { LanguageCode } from '../../contract/constants.ts';
 import { formatCountdown } from '../../contract/format.ts';
 import { codeFormSchema } from '../../contract/validation.ts';
-import type { FieldErrors } from '../form-errors.ts';
+import type { FieldErrors, FormResult } from '../form-errors.ts';
 import { Field, FormAlert, SubmitButton, secondaryButtonClass, useFormErrors } from './form.tsx';
 
 /** The six-digit code input: digits only, filled in by the phone's one-time-code suggestion. */
@@ -26,15 +26,7 @@ export function CodeField({ idPrefix, errors }: { idPrefix: string; errors: Fiel
   );
 }
 
-type CodeResult =
-  | { ok: true; notice: string; resendIn?: number }
-  | {
-      ok: false;
-      errors: FieldErrors;
-      formError?: string;
-      formErrorValues?: Record<string, string | number>;
-      retryAfter?: number;
-    };
+type CodeResult = { ok: true; notice: string; resendIn?: number } | FormResult;
 
 /** How long to wait before another code; a new object each time the count should start again. */
 export type ResendWait = { seconds: number };

@@ -1,22 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import type { FieldErrors } from '../form-errors.ts';
+import type { FormResult } from '../form-errors.ts';
 import { CodeField, ResendCodeButton, useResendWait } from './code-entry.tsx';
 import { FormAlert, SubmitButton } from './form.tsx';
 import { Modal, ModalClose, ModalTrigger } from './modal.tsx';
 import { type CountryOption, PhoneNumberField } from './phone-field.tsx';
 import { SentenceWithValue } from './sentence-with-value.tsx';
 
-type Result =
-  | { ok: true; notice: string; phone?: string; changed?: boolean; resendIn?: number }
-  | {
-      ok: false;
-      errors: FieldErrors;
-      formError?: string;
-      formErrorValues?: Record<string, string | number>;
-      retryAfter?: number;
-    };
+type Result = { ok: true; notice: string; phone?: string; changed?: boolean; resendIn?: number } | FormResult;
 
 /** The phone verification code modal (SMS confirmation) of the profile editor. */
 export function PhoneChangeDialog({

@@ -2,23 +2,17 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { closeEverythingOpened } from './cleanup.ts';
 import { createTestDatabase } from './database.ts';
-import { dropRunDatabases, runAdmin, runDatabasePrefix, withDatabase } from './global-setup.ts';
+import {
+  databaseNames as databaseNamesOn,
+  dropRunDatabases,
+  runAdmin,
+  runDatabasePrefix,
+  withDatabase,
+} from './global-setup.ts';
 
 const serverUrl = inject('databaseServerUrl');
 
-async function databaseNames(prefix: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where starts_with(datname, $1) order by datname',
-      [prefix],
-    );
-    return rows.map((row) => row.datname);
-  } finally {
-    await client.end();
-  }
-}
+const databaseNames = (prefix: string) => databaseNamesOn(serverUrl, prefix);
 
 describe('test databases', () => {
   it('are named by the run, and dropped with the apps closed when the file ends', async () => {

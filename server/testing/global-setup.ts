@@ -76,6 +76,13 @@ export function runDatabasePrefix() {
 
 /** Drops the databases whose names start with `prefix` (and only those), closing their connections. */
 export async function dropRunDatabases(serverUrl: string, prefix: string) {
+  for (const name of await databaseNames(serverUrl, prefix)) {
+    await runAdmin(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+  }
+}
+
+/** The databases on the server whose names start with `prefix`. */
+export async function databaseNames(serverUrl: string, prefix: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -83,9 +90,7 @@ export async function dropRunDatabases(serverUrl: string, prefix: string) {
       'select datname from pg_database where starts_with(datname, $1) order by datname',
       [prefix],
     );
-    for (const { datname } of rows) {
-      await client.query(`drop database if exists ${client.escapeIdentifier(datname)} with (force)`);
-    }
+    return rows.map((row) => row.datname);
   } finally {
     await client.end();
   }

@@ -35,7 +35,7 @@ import { PhoneChangeDialog } from '../../components/phone-change-dialog.tsx';
 import { countryOptions } from '../../components/phone-field.tsx';
 import { ProfilePhoto, photoUrl } from '../../components/profile-view.tsx';
 import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
-import { type FieldErrors, fieldErrors } from '../../form-errors.ts';
+import { type FieldErrors, type FormResult, fieldErrors } from '../../form-errors.ts';
 import { pageMeta } from '../../meta.ts';
 import type { Route } from './+types/edit-profile';
 
@@ -259,15 +259,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-type EmailCodeResult =
-  | { ok: true; notice: string; resendIn?: number }
-  | {
-      ok: false;
-      errors?: FieldErrors;
-      formError?: string;
-      formErrorValues?: Record<string, string | number>;
-      retryAfter?: number;
-    };
+type EmailCodeResult = { ok: true; notice: string; resendIn?: number } | FormResult;
 
 /**
  * The code step of an e-mail change: the new address stays pending until its code is entered here; a new
