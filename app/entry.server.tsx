@@ -11,7 +11,7 @@ import {
   ServerRouter,
 } from 'react-router';
 import { appContext } from '#app-context';
-import { NonceContext } from './nonce.ts';
+import { NonceContext } from './lib/nonce.ts';
 
 export const streamTimeout = 5_000;
 

@@ -6,7 +6,7 @@ import { test as base, expect } from './fixtures.ts';
  * Each page is checked in light and dark (76 axe scans). To keep that cheap, every worker keeps one
  * visitor page and one signed-in page for all its checks (their cache holds the scripts, styles and fonts
  * after the first page), each page is loaded once, and the dark theme is scanned after switching the
- * class on <html> in place: the theme is nothing but that class (app/components/theme.tsx).
+ * class on <html> in place: the theme is nothing but that class (app/features/shell/theme.tsx).
  */
 const test = base.extend<object, { visitorPage: Page; memberPage: Page }>({
   visitorPage: [

@@ -23,7 +23,7 @@ import { appContext } from '#app-context';
 import { APP_VERSION } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { AppError, registerErrorHandling, sendError } from './http/errors.ts';
+import { registerErrorHandling, sendError } from './http/errors.ts';
 import { requestLanguage } from './http/language.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
@@ -35,6 +35,7 @@ import {
   SESSION_COOKIE_NAME,
 } from './http/session.ts';
 import { translate } from './i18n.ts';
+import { AppError } from './kernel/errors.ts';
 import { authCallbackRoutes, authRoutes } from './modules/auth/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';

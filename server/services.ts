@@ -2,15 +2,15 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { PageServices } from '#app-context';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createMailer } from './kernel/mail.ts';
+import { createLimiterFactory } from './kernel/rate-limit.ts';
+import { createSmsSender } from './kernel/sms.ts';
 import { createAuthLibrary } from './modules/auth/library.ts';
 import { authSecret } from './modules/auth/secret.ts';
 import { type AuthService, authServiceFor } from './modules/auth/service.ts';
 import { ContentService } from './modules/content/service.ts';
 import { LookupsService } from './modules/lookups/service.ts';
 import { UsersService } from './modules/users/service.ts';
-import { createMailer } from './platform/mail.ts';
-import { createLimiterFactory } from './platform/rate-limit.ts';
-import { createSmsSender } from './platform/sms.ts';
 
 export interface Services {
   lookups: LookupsService;

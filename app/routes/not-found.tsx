@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { NotFound } from '../components/not-found.tsx';
-import { pageMeta } from '../meta.ts';
+import { NotFound } from '../components/ui/not-found.tsx';
+import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/not-found';
 
 /** Any path no other route takes: the not-found page, answered with HTTP 404. */

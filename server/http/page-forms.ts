@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors.ts';
+import { AppError, badRequest } from '../kernel/errors.ts';
 
 /** Page forms are small; only the photo form (multipart) carries a file, up to its own limit plus the form. */
 export const PAGE_FORM_LIMIT = 1024 * 1024;

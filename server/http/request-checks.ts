@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors.ts';
+import { AppError, badRequest } from '../kernel/errors.ts';
 
 /** A host name, IPv4 or bracketed IPv6 address, with an optional port: nothing that could change a URL's path. */
 const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../kernel/errors.ts';
 import type { AuthService, RequestMeta, Viewer } from '../modules/auth/service.ts';
-import { AppError } from './errors.ts';
 import { requestLanguage } from './language.ts';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../kernel/errors.ts';
 
 /**
  * The bytes of the one file of a multipart upload. Not multipart or no file: 400 `notAFileKey`; over the

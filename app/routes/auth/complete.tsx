@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { flashCookie } from '../../account.server.ts';
-import { redirectTarget } from '../../redirect.ts';
+import { flashCookie } from '../../features/accounts/account.server.ts';
+import { redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/complete';
 
 /** Where a provider sign-in lands once the session cookie is set: say 'Login Success' and go on. */

@@ -5,6 +5,15 @@ import { appContext } from '#app-context';
 import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../contract/validation.ts';
 import {
+  AuthCard,
+  Field,
+  FormAlert,
+  NewPasswordFields,
+  SubmitButton,
+  useFormErrors,
+} from '../../components/ui/form.tsx';
+import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
+import {
   flashCookie,
   formFailure,
   LOGIN_EMAIL_COOKIE,
@@ -14,12 +23,10 @@ import {
   secondsUntilResend,
   serviceFailure,
   stepCookie,
-} from '../../account.server.ts';
-import { CodeField, ResendCodeButton, useResendWait } from '../../components/code-entry.tsx';
-import { AuthCard, Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from '../../components/form.tsx';
-import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
-import { fieldErrors } from '../../form-errors.ts';
-import { pageMeta } from '../../meta.ts';
+} from '../../features/accounts/account.server.ts';
+import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/forgot-password';
 
 /** The reset waiting for its code (kept in a cookie, so a reload stays on the code step). */

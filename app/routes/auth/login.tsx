@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/constants.ts';
 import { loginSchema } from '../../../contract/validation.ts';
+import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import {
   formFailure,
   LOGIN_EMAIL_COOKIE,
@@ -14,12 +15,11 @@ import {
   serviceFailure,
   signedInRedirect,
   stepCookie,
-} from '../../account.server.ts';
-import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
-import { SocialSignIn } from '../../components/social-sign-in.tsx';
-import { fieldErrors } from '../../form-errors.ts';
-import { pageMeta } from '../../meta.ts';
-import { carriedRedirect, redirectTarget } from '../../redirect.ts';
+} from '../../features/accounts/account.server.ts';
+import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/login';
 
 /** Notices handed over by another step that are good news; any other is a failure. */

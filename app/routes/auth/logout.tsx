@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { flashCookie, pageRequestMeta } from '../../account.server.ts';
+import { flashCookie, pageRequestMeta } from '../../features/accounts/account.server.ts';
 import type { Route } from './+types/logout';
 
 /** Ends the session and returns to the dashboard (SPEC.md 2 Layout). */

@@ -4,6 +4,8 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
 import { phoneLoginSchema, phoneNameSchema } from '../../../contract/validation.ts';
+import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
+import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   formFailure,
   PENDING_PHONE_COOKIE,
@@ -11,13 +13,11 @@ import {
   readStepCookie,
   serviceFailure,
   stepCookie,
-} from '../../account.server.ts';
-import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/form.tsx';
-import { type CountryOption, countryOptions, PhoneNumberField } from '../../components/phone-field.tsx';
-import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
-import { fieldErrors } from '../../form-errors.ts';
-import { pageMeta } from '../../meta.ts';
-import { carriedRedirect, redirectTarget } from '../../redirect.ts';
+} from '../../features/accounts/account.server.ts';
+import { type CountryOption, countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/phone-login';
 
 /** The phone sign-in in progress: the number the code went to, whether it is new, and the name given for it. */

@@ -5,14 +5,6 @@ import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
 import { registerSchema } from '../../../contract/validation.ts';
 import {
-  formFailure,
-  PENDING_EMAIL_COOKIE,
-  pageRequestMeta,
-  serviceFailure,
-  signedInRedirect,
-  stepCookie,
-} from '../../account.server.ts';
-import {
   AuthCard,
   CheckboxField,
   Field,
@@ -20,12 +12,20 @@ import {
   NewPasswordFields,
   SubmitButton,
   useFormErrors,
-} from '../../components/form.tsx';
-import { countryOptions, PhoneNumberField } from '../../components/phone-field.tsx';
-import { SocialSignIn } from '../../components/social-sign-in.tsx';
-import { fieldErrors } from '../../form-errors.ts';
-import { pageMeta } from '../../meta.ts';
-import { carriedRedirect, redirectTarget } from '../../redirect.ts';
+} from '../../components/ui/form.tsx';
+import {
+  formFailure,
+  PENDING_EMAIL_COOKIE,
+  pageRequestMeta,
+  serviceFailure,
+  signedInRedirect,
+  stepCookie,
+} from '../../features/accounts/account.server.ts';
+import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
+import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/register';
 import { PrivacyAgreement } from './login.tsx';
 

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { SOCIAL_LOGIN_FAILED, SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/constants.ts';
-import { flashCookie, pageRequestMeta } from '../../account.server.ts';
-import { carriedRedirect } from '../../redirect.ts';
+import { flashCookie, pageRequestMeta } from '../../features/accounts/account.server.ts';
+import { carriedRedirect } from '../../lib/redirect.ts';
 import type { Route } from './+types/social';
 
 /** Starts a Google, Facebook or Apple sign-in: sets the library's state cookie and goes to the provider. */

@@ -2,18 +2,18 @@ import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
+import { AuthCard, secondaryButtonClass } from '../../components/ui/form.tsx';
+import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   codeStepAction,
   formFailure,
   PENDING_EMAIL_COOKIE,
   readStepCookie,
   secondsUntilResend,
-} from '../../account.server.ts';
-import { CodeEntry } from '../../components/code-entry.tsx';
-import { AuthCard, secondaryButtonClass } from '../../components/form.tsx';
-import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
-import { pageMeta } from '../../meta.ts';
-import { carriedRedirect, redirectTarget } from '../../redirect.ts';
+} from '../../features/accounts/account.server.ts';
+import { CodeEntry } from '../../features/accounts/code-entry.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/verify-email';
 
 /** The registration waiting for its code; its token (httpOnly cookie only) proves this browser made it. */

@@ -12,6 +12,16 @@ import {
   profileUpdateSchema,
 } from '../../../contract/validation.ts';
 import {
+  CheckboxField,
+  Field,
+  FieldError,
+  FormAlert,
+  inputClass,
+  SubmitButton,
+  useFormErrors,
+} from '../../components/ui/form.tsx';
+import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
+import {
   flashCookie,
   formFailure,
   pageRequestMeta,
@@ -20,23 +30,13 @@ import {
   secondsUntilResend,
   serviceFailure,
   stepCookie,
-} from '../../account.server.ts';
-import { CodeField, ResendCodeButton, useResendWait } from '../../components/code-entry.tsx';
-import {
-  CheckboxField,
-  Field,
-  FieldError,
-  FormAlert,
-  inputClass,
-  SubmitButton,
-  useFormErrors,
-} from '../../components/form.tsx';
-import { PhoneChangeDialog } from '../../components/phone-change-dialog.tsx';
-import { countryOptions } from '../../components/phone-field.tsx';
-import { ProfilePhoto, photoUrl } from '../../components/profile-view.tsx';
-import { SentenceWithValue } from '../../components/sentence-with-value.tsx';
-import { type FieldErrors, type FormResult, fieldErrors } from '../../form-errors.ts';
-import { pageMeta } from '../../meta.ts';
+} from '../../features/accounts/account.server.ts';
+import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
+import { PhoneChangeDialog } from '../../features/accounts/phone-change-dialog.tsx';
+import { countryOptions } from '../../features/accounts/phone-field.tsx';
+import { ProfilePhoto, photoUrl } from '../../features/accounts/profile-view.tsx';
+import { type FieldErrors, type FormResult, fieldErrors } from '../../lib/form-errors.ts';
+import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/edit-profile';
 
 /** A photo and the form fields around it; anything larger is refused before it is read. */

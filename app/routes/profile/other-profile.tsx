@@ -3,8 +3,8 @@ import { appContext } from '#app-context';
 import type { LanguageCode } from '../../../contract/constants.ts';
 import { isUserId } from '../../../contract/ids.ts';
 import { pageLanguage } from '../../../contract/language.ts';
-import { ProfileView } from '../../components/profile-view.tsx';
-import { pageMeta } from '../../meta.ts';
+import { ProfileView } from '../../features/accounts/profile-view.tsx';
+import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/other-profile';
 
 /** Someone's public profile; hidden, banned and deactivated accounts answer 404. */

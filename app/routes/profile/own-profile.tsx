@@ -5,12 +5,18 @@ import { appContext } from '#app-context';
 import type { LanguageCode } from '../../../contract/constants.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { passwordUpdateSchema, userSettingsSchema } from '../../../contract/validation.ts';
-import { flashCookie, formFailure, pageRequestMeta, requireSignedIn, serviceFailure } from '../../account.server.ts';
-import { secondaryButtonClass } from '../../components/form.tsx';
-import { ProfileView } from '../../components/profile-view.tsx';
-import { SettingsDialog } from '../../components/settings-dialog.tsx';
-import { fieldErrors } from '../../form-errors.ts';
-import { pageMeta } from '../../meta.ts';
+import { secondaryButtonClass } from '../../components/ui/form.tsx';
+import {
+  flashCookie,
+  formFailure,
+  pageRequestMeta,
+  requireSignedIn,
+  serviceFailure,
+} from '../../features/accounts/account.server.ts';
+import { ProfileView } from '../../features/accounts/profile-view.tsx';
+import { SettingsDialog } from '../../features/shell/settings-dialog.tsx';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/own-profile';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

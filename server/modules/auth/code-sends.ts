@@ -1,5 +1,5 @@
 import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
-import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
+import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 
 /** Where a one-time code goes: an e-mail address or a phone number. */
 export interface CodeRecipient {

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '../../../contract/constants.ts';
 import { translate } from '../../i18n.ts';
-import type { MailMessage } from '../../platform/mail.ts';
-import type { SmsMessage } from '../../platform/sms.ts';
+import type { MailMessage } from '../../kernel/mail.ts';
+import type { SmsMessage } from '../../kernel/sms.ts';
 
 type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
 

@@ -11,9 +11,9 @@ import type {
 } from '../../../contract/validation.ts';
 import type { Db } from '../../db/database.ts';
 import { appSettings, sessions, users, verifications } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Mailer } from '../../platform/mail.ts';
-import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
+import { AppError } from '../../kernel/errors.ts';
+import type { Mailer } from '../../kernel/mail.ts';
+import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import { type CodeRecipient, CodeSendGuard } from './code-sends.ts';
 import { EmailRegistration } from './email-registration.ts';
 import {

@@ -6,9 +6,9 @@ import { formatDateTime } from '../../../contract/format.ts';
 import type { ContactMessageInput } from '../../../contract/validation.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
-import { type PageRequest, resolveOffset, toPage } from '../../http/paging.ts';
-import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
+import { notFound } from '../../kernel/errors.ts';
+import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
+import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import { firstImages } from '../media/images.ts';
 
 export interface BlogQuery extends PageRequest {

@@ -16,8 +16,8 @@ import type {
 import { formatDateTime } from '../../../contract/format.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
-import { type PageRequest, resolveOffset, toPage } from '../../http/paging.ts';
+import { notFound } from '../../kernel/errors.ts';
+import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import { firstImages } from '../media/images.ts';
 
 export const SIMPLE_LOOKUPS = {

@@ -7,8 +7,8 @@ import type { RatingSummary, User } from '../../../contract/entities.ts';
 import type { ProfileUpdateInput, UserSettingsInput } from '../../../contract/validation.ts';
 import type { Db } from '../../db/database.ts';
 import { follows, itemLocations, ratings, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Limiter, LimiterFactory } from '../../platform/rate-limit.ts';
+import { AppError } from '../../kernel/errors.ts';
+import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import { PHONE_EMAIL_DOMAIN } from '../auth/library.ts';
 import { ImageRefused, MAX_INPUT_PIXELS, resizeToWebp } from '../media/images.ts';
 

@@ -1,0 +1,265 @@
+import { BadgeCheck, CalendarDays, Mail, MapPin, MessageCircle, Phone, ShieldAlert, Star, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../../contract/constants.ts';
+import { USER_STATUS } from '../../../contract/constants.ts';
+import type { RatingSummary, User } from '../../../contract/entities.ts';
+import { formatDateTime } from '../../../contract/format.ts';
+import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
+
+export const photoUrl = (file: string | null) => (file ? `/uploads/${file}` : null);
+
+/** A member's profile: cover, photo, badges, counts, rating breakdown, about and contact details. */
+export function ProfileView({ user, cityName, actions }: { user: User; cityName: string | null; actions?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as LanguageCode;
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-6" aria-labelledby="profile-name">
+      {user.is_owner && <AccountStateNotice user={user} />}
+      <div className="overflow-hidden rounded-3xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <Cover file={user.user_cover_photo} />
+        <div className="px-5 pb-6">
+          <div className="-mt-12">
+            <ProfilePhoto user={user} />
+          </div>
+          <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+            <div className="min-w-0">
+              <h1 id="profile-name" className="flex flex-wrap items-center gap-2 text-2xl font-bold">
+                <span className="break-words">{user.user_name}</span>
+                {user.is_verify_blue_mark && (
+                  <Badge
+                    icon={<BadgeCheck className="size-4" aria-hidden />}
+                    tone="blue"
+                    label={t('profile.verified')}
+                  />
+                )}
+                {user.is_verified_dealer && (
+                  <Badge
+                    icon={<Store className="size-4" aria-hidden />}
+                    tone="amber"
+                    label={t('profile.verifiedDealer')}
+                  />
+                )}
+              </h1>
+              <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+                <CalendarDays className="size-4" aria-hidden />
+                <SentenceWithValue
+                  sentence={(date) => t('profile.joined', { date })}
+                  value={formatDateTime(user.added_date, language)}
+                />
+              </p>
+            </div>
+            {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+          </div>
+          <dl className="mt-6 grid grid-cols-3 gap-3 text-center">
+            <Count label={t('profile.followers')} value={user.follower_count} />
+            <Count label={t('profile.following')} value={user.following_count} />
+            <Count
+              label={t('profile.rating')}
+              value={
+                user.rating_details.total_rating_count > 0 ? user.rating_details.total_rating_value.toFixed(1) : '–'
+              }
+            />
+          </dl>
+        </div>
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <Section title={t('profile.about')}>
+          <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {user.user_about_me || t('profile.noAbout')}
+          </p>
+        </Section>
+        <Section title={t('profile.contactDetails')}>
+          <ContactDetails user={user} cityName={cityName} />
+        </Section>
+        <Section title={t('profile.rating')} className="md:col-span-2">
+          <RatingBreakdown summary={user.rating_details} />
+        </Section>
+      </div>
+    </article>
+  );
+}
+
+function AccountStateNotice({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const key =
+    user.status === USER_STATUS.rejected
+      ? 'profile.accountRejected'
+      : user.status === USER_STATUS.unpublished
+        ? 'profile.accountUnpublished'
+        : null;
+  if (!key) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 flex items-start gap-3 rounded-2xl bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <ShieldAlert className="size-5 shrink-0" aria-hidden />
+      {t(key)}
+    </p>
+  );
+}
+
+function Cover({ file }: { file: string | null }) {
+  const url = photoUrl(file);
+  return url ? (
+    <img src={url} alt="" className="h-36 w-full object-cover sm:h-48" />
+  ) : (
+    <div className="h-36 w-full bg-gradient-to-br from-brand-600 to-brand-900 sm:h-48" />
+  );
+}
+
+export function ProfilePhoto({
+  user,
+  size = 'large',
+}: {
+  user: Pick<User, 'user_name' | 'user_profile_photo'>;
+  size?: 'large' | 'small';
+}) {
+  const url = photoUrl(user.user_profile_photo);
+  const box = size === 'large' ? 'size-24 text-3xl ring-4 ring-white dark:ring-slate-900' : 'size-16 text-xl';
+  return url ? (
+    <img src={url} alt="" className={`${box} shrink-0 rounded-full object-cover`} />
+  ) : (
+    <span
+      aria-hidden
+      className={`${box} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100`}
+    >
+      {user.user_name.trim().charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+function Badge({ icon, label, tone }: { icon: ReactNode; label: string; tone: 'blue' | 'amber' }) {
+  const colors =
+    tone === 'blue'
+      ? 'bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100'
+      : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100';
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${colors}`}>
+      {icon}
+      {label}
+    </span>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="rounded-2xl bg-slate-50 p-3 dark:bg-slate-800">
+      <dd className="text-xl font-bold">{value}</dd>
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+    </div>
+  );
+}
+
+function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section
+      className={`rounded-3xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
+      <h2 className="text-lg font-bold">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function ContactDetails({ user, cityName }: { user: User; cityName: string | null }) {
+  const { t } = useTranslation();
+  const rows: Array<{ icon: ReactNode; label: string; value: string | null; href?: string; ltr?: boolean }> = [
+    {
+      icon: <Mail className="size-4" />,
+      label: t('fields.user_email'),
+      value: user.user_email,
+      href: `mailto:${user.user_email}`,
+      ltr: true,
+    },
+    {
+      icon: <Phone className="size-4" />,
+      label: t('fields.user_phone'),
+      value: user.user_phone,
+      href: `tel:${user.user_phone}`,
+      ltr: true,
+    },
+    { icon: <MessageCircle className="size-4" />, label: t('fields.whatsapp'), value: user.whatsapp, ltr: true },
+    { icon: <MessageCircle className="size-4" />, label: t('fields.messenger'), value: user.messenger, ltr: true },
+    {
+      icon: <MapPin className="size-4" />,
+      label: t('fields.user_address'),
+      value: [user.user_address, cityName].filter(Boolean).join(' · ') || null,
+    },
+  ];
+  const shown = rows.filter((row) => row.value);
+  if (shown.length === 0) return <p className="text-slate-600 dark:text-slate-400">{t('profile.privateContact')}</p>;
+  return (
+    <dl className="space-y-3">
+      {shown.map((row) => (
+        <div key={row.label}>
+          <dt className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+            <span aria-hidden>{row.icon}</span>
+            {row.label}
+          </dt>
+          <dd className="break-words ps-6">
+            {row.href ? (
+              <a
+                href={row.href}
+                dir={row.ltr ? 'ltr' : undefined}
+                className="text-brand-700 underline dark:text-brand-300"
+              >
+                {row.value}
+              </a>
+            ) : (
+              <span dir={row.ltr ? 'ltr' : undefined}>{row.value}</span>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const STARS = [5, 4, 3, 2, 1] as const;
+const STAR_KEYS = { 5: 'five', 4: 'four', 3: 'three', 2: 'two', 1: 'one' } as const;
+
+function RatingBreakdown({ summary }: { summary: RatingSummary }) {
+  const { t } = useTranslation();
+  if (summary.total_rating_count === 0)
+    return <p className="text-slate-600 dark:text-slate-400">{t('profile.noRatings')}</p>;
+  return (
+    <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+      <div className="text-center sm:w-40">
+        <p className="text-4xl font-bold">{summary.total_rating_value.toFixed(1)}</p>
+        <p
+          className="flex justify-center text-amber-500"
+          role="img"
+          aria-label={t('profile.starsLabel', { value: summary.total_rating_value.toFixed(1) })}
+        >
+          {STARS.map((star) => (
+            <Star
+              key={star}
+              className={`size-4 ${6 - star <= Math.round(summary.total_rating_value) ? 'fill-current' : ''}`}
+              aria-hidden
+            />
+          ))}
+        </p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {t('profile.ratingsTotal', { count: summary.total_rating_count })}
+        </p>
+      </div>
+      <ul className="flex-1 space-y-2">
+        {STARS.map((star) => {
+          const name = STAR_KEYS[star];
+          const percent = summary[`${name}_star_percent`];
+          return (
+            <li key={star} className="flex items-center gap-3 text-sm">
+              <span className="w-16 shrink-0">{t('profile.starRow', { stars: star })}</span>
+              <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+                <span className="block h-full rounded-full bg-amber-400" style={{ inlineSize: `${percent}%` }} />
+              </span>
+              <span className="w-10 shrink-0 text-end tabular-nums">{summary[`${name}_star_count`]}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { appContext } from '#app-context';
+import { PAGE_SIZE } from '../../../contract/constants.ts';
+import type { Category } from '../../../contract/entities.ts';
+import { pageLanguage } from '../../../contract/language.ts';
+import { LoadMoreButton } from '../../components/ui/load-more.tsx';
+import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
+import type { Route } from './+types/category-list';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const language = pageLanguage(request);
+  const { services } = context.get(appContext);
+  const firstPage = await services.listCategories(
+    { limit: PAGE_SIZE.categories, offset: 0, orderBy: 'ordering', orderType: 'asc' },
+    language,
+  );
+  return { firstPage, language };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.categoriesTitle', description: 'meta.categoriesDescription' });
+
+export default function CategoryList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const list = useLoadMore<Category>(loaderData.firstPage, '/api/v1/categories', {
+    order_by: 'ordering',
+    lang: loaderData.language,
+  });
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="category-list-heading">
+      <h1 id="category-list-heading" className="mb-6 text-2xl font-bold">
+        {t('dashboard.categoriesTitle')}
+      </h1>
+      <CategoryGrid categories={list.items} />
+      <LoadMoreButton hasMore={list.hasMore} loading={list.loading} error={list.error} onLoadMore={list.loadMore} />
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { CheckCircle2, Loader2, Mail, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, useNavigation } from 'react-router';
+import { appContext } from '#app-context';
+import { pageLanguage } from '../../../contract/language.ts';
+import { type ContactMessageInput, contactMessageSchema } from '../../../contract/validation.ts';
+import { Field, FieldError, inputClass, useFormErrors } from '../../components/ui/form.tsx';
+import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
+import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/contact';
+
+type ActionResult = { sent: true } | { sent: false; errors: FieldErrors; formError?: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  return { defaultCountry: await services.auth.defaultCountry(), countries: countryOptions(pageLanguage(request)) };
+}
+
+/** Works without JavaScript: the server validates with the same rules the browser checks first. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(appContext);
+  const parsed = contactMessageSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<ActionResult>({ sent: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  try {
+    await services.sendContactMessage(parsed.data, { ip: clientIp });
+  } catch (error) {
+    if ((error as { status?: number }).status !== 429) throw error;
+    return data<ActionResult>({ sent: false, errors: {}, formError: 'api.tooManyRequests' }, { status: 429 });
+  }
+  return data<ActionResult>({ sent: true });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.contactTitle', description: 'meta.contactDescription' });
+
+const FIELDS: Array<{ name: keyof ContactMessageInput; type: string; autoComplete: string }> = [
+  { name: 'name', type: 'text', autoComplete: 'name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+];
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [dismissedResult, setDismissedResult] = useState<ActionResult | null>(null);
+  const result = actionData && actionData !== dismissedResult ? actionData : undefined;
+  const { errors, validateFirst } = useFormErrors(
+    contactMessageSchema,
+    result && !result.sent ? result.errors : undefined,
+  );
+  const sending = navigation.state === 'submitting';
+
+  if (result?.sent) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center" role="status">
+        <CheckCircle2 className="mx-auto size-14 text-emerald-600" aria-hidden />
+        <p className="mt-4 text-lg font-semibold">{t('contact.sent')}</p>
+        <button
+          type="button"
+          onClick={() => setDismissedResult(result)}
+          className="mt-6 rounded-full border border-slate-300 px-5 py-2 font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          {t('contact.sendAnother')}
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8" aria-labelledby="contact-heading">
+      <div className="flex items-center gap-3">
+        <Mail className="size-8 text-brand-600 dark:text-brand-300" aria-hidden />
+        <h1 id="contact-heading" className="text-2xl font-bold">
+          {t('contact.heading')}
+        </h1>
+      </div>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{t('contact.intro')}</p>
+      {result && !result.sent && result.formError && (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {t(result.formError)}
+        </p>
+      )}
+      <Form method="post" noValidate onSubmit={validateFirst} className="mt-6 space-y-4">
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            idPrefix="contact"
+            name={field.name}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            label={t(`fields.${field.name}`)}
+            errors={errors}
+          />
+        ))}
+        <PhoneNumberField
+          idPrefix="contact"
+          name="phone"
+          label={t('fields.phone')}
+          errors={errors}
+          countries={loaderData.countries}
+          defaultCountry={loaderData.defaultCountry}
+        />
+        <div>
+          <label htmlFor="contact-message" className="text-sm font-semibold">
+            {t('fields.message')}
+          </label>
+          <textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            aria-invalid={Boolean(errors.message)}
+            aria-describedby={errors.message ? 'contact-message-error' : undefined}
+            className={inputClass}
+          />
+          <FieldError id="contact-message-error" messageKey={errors.message} field={t('fields.message')} />
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {sending ? (
+            <Loader2 className="size-5 animate-spin" aria-hidden />
+          ) : (
+            <Send className="size-5 rtl:-scale-x-100" aria-hidden />
+          )}
+          {sending ? t('contact.sending') : t('contact.send')}
+        </button>
+      </Form>
+    </section>
+  );
+}

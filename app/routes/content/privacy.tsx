@@ -1,0 +1,9 @@
+import { ContentPage, contentPageLoader, contentPageMeta } from '../../features/content/content-page.tsx';
+import type { Route } from './+types/privacy';
+
+export const loader = (args: Route.LoaderArgs) => contentPageLoader('privacy', args);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentPageMeta(matches, loaderData);
+
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <ContentPage {...loaderData} />;
+}

@@ -1,0 +1,101 @@
+import { ArrowLeft, ArrowRight, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { appContext } from '#app-context';
+import { pageLanguage } from '../../../contract/language.ts';
+import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
+import { BlogCard } from '../../features/content/blog-card.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/dashboard';
+
+/** Two full rows on desktop (6 a row) and four on phones (3 a row); the rest are one tap away. */
+const DASHBOARD_CATEGORY_COUNT = 12;
+const DASHBOARD_BLOG_COUNT = 3;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const language = pageLanguage(request);
+  const [categories, blogs] = await Promise.all([
+    services.listCategories(
+      { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
+      language,
+    ),
+    services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
+  ]);
+  return { categories: categories.items, blogs: blogs.items };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.dashboardTitle', description: 'meta.dashboardDescription' });
+
+function SectionHeading({ id, title, seeAllHref }: { id: string; title: string; seeAllHref: string }) {
+  const { t, i18n } = useTranslation();
+  const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
+  return (
+    <div className="mb-4 flex items-center justify-between">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <Link
+        to={seeAllHref}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        {t('dashboard.seeAll')}
+        <span className="sr-only"> {title}</span>
+        <Forward className="size-4" aria-hidden />
+      </Link>
+    </div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-700 to-brand-600 text-white dark:from-slate-900 dark:to-slate-900">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+          <h1 className="max-w-2xl text-3xl font-extrabold leading-tight sm:text-4xl">{t('dashboard.heroTitle')}</h1>
+          <p className="mt-3 max-w-xl text-base text-white/85 sm:text-lg">{t('dashboard.heroSubtitle')}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              to="/item-entry"
+              className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-5 py-3 font-bold text-slate-900 hover:bg-accent-500"
+            >
+              <Plus className="size-5" aria-hidden />
+              {t('dashboard.postFree')}
+            </Link>
+            <a
+              href="#categories"
+              className="inline-flex items-center gap-2 rounded-full bg-white/10 px-5 py-3 font-semibold text-white ring-1 ring-white/30 hover:bg-white/20"
+            >
+              {t('dashboard.browseCategories')}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section id="categories" aria-labelledby="categories-heading" className="mx-auto max-w-6xl px-4 py-8">
+        <SectionHeading id="categories-heading" title={t('dashboard.categoriesTitle')} seeAllHref="/category" />
+        {loaderData.categories.length > 0 ? (
+          <CategoryGrid categories={loaderData.categories} />
+        ) : (
+          <p className="rounded-2xl bg-white p-6 text-center text-slate-500 dark:bg-slate-900">
+            {t('dashboard.emptyCategories')}
+          </p>
+        )}
+      </section>
+      {loaderData.blogs.length > 0 && (
+        <section aria-labelledby="blog-rail-heading" className="mx-auto max-w-6xl px-4 py-8">
+          <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAllHref="/blog" />
+          <ul className="grid gap-4 md:grid-cols-3">
+            {loaderData.blogs.map((blog) => (
+              <li key={blog.id}>
+                <BlogCard blog={blog} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
