@@ -50,11 +50,22 @@ const configSchema = z.object({
   APPLE_CLIENT_ID: z.string().min(1).optional(),
   APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_DISCOVERY_URL: z.url().default('https://appleid.apple.com/.well-known/openid-configuration'),
+  /** Stored files go to this S3-compatible bucket when set; otherwise to DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  /** Where browsers fetch stored files (a CDN); derived from the bucket and endpoint when absent. */
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
   uploadsDir: string;
+  /** Uploads being received and checked, before they reach the storage. */
+  uploadTempDir: string;
   outboxDir: string;
   /** Where browsers reach the app: PUBLIC_URL, or http://localhost:PORT. */
   publicUrl: string;
@@ -79,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...result.data,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    uploadTempDir: path.join(dataDir, 'tmp', 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl,
   };
