@@ -1,8 +1,8 @@
 import { createContext } from 'react-router';
-import type { Paged } from '../contract/api.ts';
-import type { LanguageCode } from '../contract/constants.ts';
-import type { Blog, Category, ContentPage, ContentPageKind, Lookup, Subcategory } from '../contract/entities.ts';
-import type { ContactMessageInput } from '../contract/validation.ts';
+import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from '../contract/content.ts';
+import type { LanguageCode } from '../contract/language.ts';
+import type { Category, Lookup, Subcategory } from '../contract/lookups.ts';
+import type { Paged } from '../contract/paging.ts';
 import type { AuthService, Viewer } from '../server/modules/auth/service.ts';
 import type { UsersService } from '../server/modules/users/service.ts';
 

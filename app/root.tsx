@@ -14,8 +14,14 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
-import { DEFAULT_LANGUAGE, directionOf, LANGUAGES } from '../contract/constants.ts';
-import { languageCookie, pageLanguage, readCookie } from '../contract/language.ts';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  LANGUAGES,
+  languageCookie,
+  pageLanguage,
+  readCookie,
+} from '../contract/language.ts';
 import type { Route } from './+types/root';
 import { DialogProvider } from './components/ui/dialogs.tsx';
 import { NotFound } from './components/ui/not-found.tsx';

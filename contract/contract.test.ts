@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR_CODE, networkErrorText, parseErrorMessage } from './api.ts';
-import { directionOf, isLanguageCode, LANGUAGE_CODES, PAGE_SIZE, PROMOTION_PACKAGES } from './constants.ts';
+import { NETWORK_ERROR_CODE, networkErrorText, parseErrorMessage } from './errors.ts';
 import { formatCountdown, formatDateTime, formatPrice } from './format.ts';
-import { pickLanguage, readCookie } from './language.ts';
+import { directionOf, isLanguageCode, LANGUAGE_CODES, pickLanguage, readCookie } from './language.ts';
+import { PAGE_SIZE } from './paging.ts';
+import { PROMOTION_PACKAGES } from './promotions.ts';
 
 describe('error convention (SPEC.md 8)', () => {
   it('splits "code##text" into code and text', () => {

@@ -1,4 +1,7 @@
-import { DEFAULT_LANGUAGE, type LanguageCode } from './constants.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from './language.ts';
+
+/** How prices are shown (SPEC.md 9): grouped thousands and exactly one decimal. */
+export const PRICE_FORMAT = '#,##0.0';
 
 // Building an Intl formatter costs far more than using one: keep one per language.
 const priceFormats = new Map<LanguageCode, Intl.NumberFormat>();

@@ -1,4 +1,35 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_COOKIE, type LanguageCode } from './constants.ts';
+/** The languages of the app (SPEC.md 9); Arabic is the default and reads right to left. */
+export const LANGUAGES = [
+  { code: 'ar', name: 'العربية', dir: 'rtl' },
+  { code: 'en', name: 'English', dir: 'ltr' },
+  { code: 'hi', name: 'हिन्दी', dir: 'ltr' },
+  { code: 'de', name: 'Deutsch', dir: 'ltr' },
+  { code: 'es', name: 'Español', dir: 'ltr' },
+  { code: 'fr', name: 'Français', dir: 'ltr' },
+  { code: 'id', name: 'Bahasa Indonesia', dir: 'ltr' },
+  { code: 'it', name: 'Italiano', dir: 'ltr' },
+  { code: 'ja', name: '日本語', dir: 'ltr' },
+  { code: 'ko', name: '한국어', dir: 'ltr' },
+  { code: 'ms', name: 'Bahasa Melayu', dir: 'ltr' },
+  { code: 'pt', name: 'Português', dir: 'ltr' },
+  { code: 'ru', name: 'Русский', dir: 'ltr' },
+  { code: 'th', name: 'ไทย', dir: 'ltr' },
+  { code: 'tr', name: 'Türkçe', dir: 'ltr' },
+  { code: 'zh', name: '中文', dir: 'ltr' },
+] as const;
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as LanguageCode[];
+export const DEFAULT_LANGUAGE: LanguageCode = 'ar';
+export const LANGUAGE_COOKIE = 'lang';
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
+}
+
+export function directionOf(language: LanguageCode): 'rtl' | 'ltr' {
+  return LANGUAGES.find((entry) => entry.code === language)?.dir ?? 'ltr';
+}
 
 /**
  * Picks a request's language: ?lang=, then the remembered cookie, then (API clients only) Accept-Language,

@@ -20,7 +20,7 @@ import type { DestinationStream } from 'pino';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
-import { APP_VERSION } from '../contract/constants.ts';
+import { APP_VERSION } from '../contract/api.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { LanguageCode } from '../../contract/constants.ts';
+import type { LanguageCode } from '../../contract/language.ts';
 import type { Messages } from './resources.ts';
 
 /** One i18next instance per language, initialised synchronously from messages already loaded. */

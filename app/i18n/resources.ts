@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../contract/constants.ts';
+import type { LanguageCode } from '../../contract/language.ts';
 import type en from './locales/en.json';
 
 export type Messages = typeof en;

@@ -1,11 +1,5 @@
-import {
-  type ApiEnvelope,
-  type CallError,
-  isSuccessStatus,
-  NETWORK_ERROR_CODE,
-  networkErrorText,
-  parseErrorMessage,
-} from '../../contract/api.ts';
+import { type ApiEnvelope, isSuccessStatus } from '../../contract/api.ts';
+import { type CallError, NETWORK_ERROR_CODE, networkErrorText, parseErrorMessage } from '../../contract/errors.ts';
 
 /** A failed call, read as SPEC.md 8 says: `code` and the translated `text` to show. */
 export class ApiError extends Error implements CallError {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** Field name → locale key of its first problem (contract/validation.ts reports keys as messages). */
+/** Field name → locale key of its first problem (contract/ schemas report keys as messages). */
 export type FieldErrors = Record<string, string>;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Paged } from '../../contract/api.ts';
+import type { Paged } from '../../contract/paging.ts';
 import { ApiError, apiGet } from './api-client.ts';
 
 /**

@@ -25,7 +25,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const issue = error.validation[0];
       const field =
         issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue?.params?.missingProperty as string) || '';
-      // Form rules (contract/validation.ts) report a locale key as their message; show that, with the field's label.
+      // Form rules (contract/<domain>.ts) report a locale key as their message; show that, with the field's label.
       const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'api.invalidParameter';
       // A body that is not an object at all (JSON null, an array, plain text) has no field to name.
       if (!field && messageKey === 'api.invalidParameter')

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, type LanguageCode } from '../../contract/constants.ts';
-import { pickLanguage } from '../../contract/language.ts';
+import { LANGUAGE_COOKIE, type LanguageCode, pickLanguage } from '../../contract/language.ts';
 
 /** The language of an API request: ?lang=, the cookie, then Accept-Language. */
 export function requestLanguage(request: FastifyRequest): LanguageCode {

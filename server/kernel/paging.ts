@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Paged } from '../../contract/api.ts';
+import type { Paged } from '../../contract/paging.ts';
 import { MAX_OFFSET } from '../../contract/paging.ts';
 import { badRequest } from './errors.ts';
 

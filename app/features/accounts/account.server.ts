@@ -1,8 +1,7 @@
 import { data, redirect } from 'react-router';
 import { type AppContext, appContext, type RequestMeta, type SignedIn } from '#app-context';
-import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
+import { CODE_RESEND_SECONDS, codeFormSchema } from '../../../contract/auth.ts';
 import { pageLanguage, readCookie } from '../../../contract/language.ts';
-import { codeFormSchema } from '../../../contract/validation.ts';
 import { type FieldErrors, type FormResult, fieldErrors } from '../../lib/form-errors.ts';
 import { redirectTarget } from '../../lib/redirect.ts';
 

@@ -2,9 +2,9 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import type { LanguageCode } from '../../../contract/constants.ts';
+import { codeFormSchema } from '../../../contract/auth.ts';
 import { formatCountdown } from '../../../contract/format.ts';
-import { codeFormSchema } from '../../../contract/validation.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import { Field, FormAlert, SubmitButton, secondaryButtonClass, useFormErrors } from '../../components/ui/form.tsx';
 import type { FieldErrors, FormResult } from '../../lib/form-errors.ts';
 

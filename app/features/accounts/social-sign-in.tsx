@@ -1,7 +1,7 @@
 import { Apple } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import type { SocialProvider } from '../../../contract/constants.ts';
+import type { SocialProvider } from '../../../contract/auth.ts';
 
 const LABELS: Record<SocialProvider, string> = {
   google: 'auth.withGoogle',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../contract/entities.ts';
+import type { Category } from '../../../contract/lookups.ts';
 import { CategoryIcon } from './category-icon.tsx';
 
 const TINTS = [

@@ -1,7 +1,7 @@
 import { Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Blog } from '../../../contract/entities.ts';
+import type { Blog } from '../../../contract/content.ts';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 
 export function BlogCard({ blog }: { blog: Blog }) {

@@ -4,7 +4,7 @@ import { Bell, Heart, LogIn, LogOut, Menu, MessageCircle, Plus, User, UserPlus, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, NavLink, useLocation, useSubmit } from 'react-router';
-import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/constants.ts';
+import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
 import { Logo } from '../../components/ui/logo.tsx';
 import { redirectQueryFor } from '../../lib/redirect.ts';
 import type { Viewer } from '../../root.tsx';

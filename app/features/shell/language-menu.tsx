@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LANGUAGES } from '../../../contract/constants.ts';
+import { LANGUAGES } from '../../../contract/language.ts';
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();

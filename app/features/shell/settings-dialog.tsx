@@ -1,7 +1,7 @@
 import { Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { passwordUpdateSchema } from '../../../contract/validation.ts';
+import { passwordUpdateSchema } from '../../../contract/auth.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';

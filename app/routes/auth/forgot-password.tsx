@@ -2,8 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
-import { forgotPasswordSchema, resetPasswordSchema } from '../../../contract/validation.ts';
+import { CODE_RESEND_SECONDS, forgotPasswordSchema, resetPasswordSchema } from '../../../contract/auth.ts';
 import {
   AuthCard,
   Field,

@@ -2,8 +2,7 @@ import { LogIn, Smartphone } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/constants.ts';
-import { loginSchema } from '../../../contract/validation.ts';
+import { loginSchema, SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
 import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import {
   formFailure,

@@ -2,8 +2,8 @@ import { Smartphone, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
+import { phoneLoginSchema, phoneNameSchema } from '../../../contract/auth.ts';
 import { pageLanguage } from '../../../contract/language.ts';
-import { phoneLoginSchema, phoneNameSchema } from '../../../contract/validation.ts';
 import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {

@@ -2,8 +2,8 @@ import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
+import { registerSchema } from '../../../contract/auth.ts';
 import { pageLanguage } from '../../../contract/language.ts';
-import { registerSchema } from '../../../contract/validation.ts';
 import {
   AuthCard,
   CheckboxField,

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { SOCIAL_LOGIN_FAILED, SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/constants.ts';
+import { SOCIAL_LOGIN_FAILED, SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/auth.ts';
 import { flashCookie, pageRequestMeta } from '../../features/accounts/account.server.ts';
 import { carriedRedirect } from '../../lib/redirect.ts';
 import type { Route } from './+types/social';

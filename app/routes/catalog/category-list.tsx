@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { appContext } from '#app-context';
-import { PAGE_SIZE } from '../../../contract/constants.ts';
-import type { Category } from '../../../contract/entities.ts';
 import { pageLanguage } from '../../../contract/language.ts';
+import type { Category } from '../../../contract/lookups.ts';
+import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { LoadMoreButton } from '../../components/ui/load-more.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { pageMeta } from '../../lib/meta.ts';

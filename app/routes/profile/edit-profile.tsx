@@ -3,14 +3,14 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, redirect, useFetcher, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { CODE_RESEND_SECONDS, type LanguageCode } from '../../../contract/constants.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import {
+  CODE_RESEND_SECONDS,
   codeFormSchema,
   phoneChangeCodeSchema,
   phoneChangeSchema,
-  profileUpdateSchema,
-} from '../../../contract/validation.ts';
+} from '../../../contract/auth.ts';
+import { type LanguageCode, pageLanguage } from '../../../contract/language.ts';
+import { profileUpdateSchema } from '../../../contract/users.ts';
 import {
   CheckboxField,
   Field,

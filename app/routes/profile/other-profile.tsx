@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { appContext } from '#app-context';
-import type { LanguageCode } from '../../../contract/constants.ts';
 import { isUserId } from '../../../contract/ids.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { pageMeta } from '../../lib/meta.ts';

@@ -2,9 +2,10 @@ import { Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import type { LanguageCode } from '../../../contract/constants.ts';
+import { passwordUpdateSchema } from '../../../contract/auth.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import { pageLanguage } from '../../../contract/language.ts';
-import { passwordUpdateSchema, userSettingsSchema } from '../../../contract/validation.ts';
+import { userSettingsSchema } from '../../../contract/users.ts';
 import { secondaryButtonClass } from '../../components/ui/form.tsx';
 import {
   flashCookie,

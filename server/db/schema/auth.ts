@@ -23,7 +23,7 @@ export const roles = pgTable('roles', {
 /**
  * Accounts. The columns the auth library needs (id, name, email, email verified, image, timestamps) are
  * mapped onto the spec's field names; the rest are the spec's User fields (SPEC.md 3).
- * status: 0 pending verification, 1 active, 2 unpublished, 3 rejected, 4 deactivated (see contract/constants).
+ * status: 0 pending verification, 1 active, 2 unpublished, 3 rejected, 4 deactivated (contract/users.ts USER_STATUS).
  */
 export const users = pgTable(
   'users',

@@ -80,7 +80,7 @@ export const subcategories = pgTable(
 );
 
 /**
- * Listings. status: 0 pending approval, 1 active, 2 disabled, 3 rejected (contract/constants ITEM_STATUS).
+ * Listings. status: 0 pending approval, 1 active, 2 disabled, 3 rejected (contract/items.ts ITEM_STATUS).
  * A deleted listing keeps its row with deleted_at set.
  */
 export const items = pgTable(
@@ -162,7 +162,7 @@ export const items = pgTable(
 
 /**
  * Every stored picture or video. img_parent_id points at the owner row (item, user, chat message, blog,
- * category); img_type says which (contract/constants IMAGE_TYPES).
+ * category); img_type says which (contract/media.ts IMAGE_TYPES).
  */
 export const images = pgTable(
   'images',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ROLE, USER_STATUS } from '../../../contract/constants.ts';
+import { ROLE, USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
 import { hashPassword } from './demo-users.ts';

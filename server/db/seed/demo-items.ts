@@ -1,4 +1,4 @@
-import { ITEM_STATUS } from '../../../contract/constants.ts';
+import { ITEM_STATUS } from '../../../contract/items.ts';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
 import type { ListingTemplate } from './data-files.ts';

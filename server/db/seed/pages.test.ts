@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '../../../contract/constants.ts';
+import { LANGUAGE_CODES } from '../../../contract/language.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import type { Database } from '../database.ts';
 import { seedPages } from './content.ts';

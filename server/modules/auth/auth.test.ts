@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { USER_STATUS } from '../../../contract/constants.ts';
+import { USER_STATUS } from '../../../contract/users.ts';
 import { appSettings, sessions, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { startMailCatcher } from '../../testing/mail-catcher.ts';

@@ -1,4 +1,4 @@
-import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
+import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 
 /** Where a one-time code goes: an e-mail address or a phone number. */

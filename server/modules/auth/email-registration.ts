@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { USER_STATUS } from '../../../contract/constants.ts';
 import { pickLanguage } from '../../../contract/language.ts';
+import { USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { accounts, appSettings, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';

@@ -9,15 +9,9 @@ import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/gener
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  type LanguageCode,
-  ROLE,
-  SESSION_LIFETIME_MS,
-  SOCIAL_PROVIDERS,
-  type SocialProvider,
-  USER_STATUS,
-} from '../../../contract/constants.ts';
-import { pickLanguage } from '../../../contract/language.ts';
+import { SESSION_LIFETIME_MS, SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/auth.ts';
+import { type LanguageCode, pickLanguage } from '../../../contract/language.ts';
+import { ROLE, USER_STATUS } from '../../../contract/users.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';

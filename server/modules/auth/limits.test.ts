@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
+import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
 import { verifications } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { lastSmsCode, startMailCatcher } from '../../testing/mail-catcher.ts';

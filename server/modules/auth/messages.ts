@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../../contract/constants.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import { translate } from '../../i18n.ts';
 import type { MailMessage } from '../../kernel/mail.ts';
 import type { SmsMessage } from '../../kernel/sms.ts';

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CODE_RESEND_SECONDS, USER_STATUS } from '../../../contract/constants.ts';
+import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
+import { USER_STATUS } from '../../../contract/users.ts';
 import { sessions, users, verifications } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { startMailCatcher } from '../../testing/mail-catcher.ts';

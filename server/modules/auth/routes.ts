@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/api.ts';
-import { CODE_RESEND_SECONDS } from '../../../contract/constants.ts';
+import { envelopeSchema } from '../../../contract/api.ts';
 import {
+  CODE_RESEND_SECONDS,
   emailCodeSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -11,7 +11,8 @@ import {
   phoneLoginSchema,
   registerSchema,
   resetPasswordSchema,
-} from '../../../contract/validation.ts';
+} from '../../../contract/auth.ts';
+import { errorEnvelopeSchema } from '../../../contract/errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { currentViewer, fetchHeaders, requestMeta } from '../../http/session.ts';

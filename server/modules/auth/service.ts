@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ROLE, SOCIAL_LOGIN_FAILED, type SocialProvider, USER_STATUS } from '../../../contract/constants.ts';
 import type {
   EmailCodeInput,
   ForgotPasswordInput,
@@ -8,7 +7,9 @@ import type {
   PhoneLoginInput,
   RegisterInput,
   ResetPasswordInput,
-} from '../../../contract/validation.ts';
+} from '../../../contract/auth.ts';
+import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
+import { ROLE, USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { appSettings, sessions, users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';

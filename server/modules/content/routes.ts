@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, errorEnvelopeSchema, pagedSchema } from '../../../contract/api.ts';
-import { LANGUAGE_CODES, PAGE_SIZE } from '../../../contract/constants.ts';
-import { blogSchema, CONTENT_PAGE_KINDS, contentPageSchema } from '../../../contract/entities.ts';
+import { envelopeSchema } from '../../../contract/api.ts';
+import { blogSchema, CONTENT_PAGE_KINDS, contactMessageSchema, contentPageSchema } from '../../../contract/content.ts';
+import { errorEnvelopeSchema } from '../../../contract/errors.ts';
 import { serialIdSchema } from '../../../contract/ids.ts';
-import { pageQuerySchema } from '../../../contract/paging.ts';
-import { contactMessageSchema } from '../../../contract/validation.ts';
+import { LANGUAGE_CODES } from '../../../contract/language.ts';
+import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { translate } from '../../i18n.ts';

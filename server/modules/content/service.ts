@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Paged } from '../../../contract/api.ts';
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/constants.ts';
-import type { Blog, ContentPage, ContentPageKind, Image } from '../../../contract/entities.ts';
+import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from '../../../contract/content.ts';
 import { formatDateTime } from '../../../contract/format.ts';
-import type { ContactMessageInput } from '../../../contract/validation.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
+import type { Image } from '../../../contract/media.ts';
+import type { Paged } from '../../../contract/paging.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../kernel/errors.ts';

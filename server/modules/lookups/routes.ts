@@ -7,8 +7,10 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, errorEnvelopeSchema, type Paged, pagedSchema } from '../../../contract/api.ts';
-import { LANGUAGE_CODES, type LanguageCode, PAGE_SIZE } from '../../../contract/constants.ts';
+import { envelopeSchema } from '../../../contract/api.ts';
+import { errorEnvelopeSchema } from '../../../contract/errors.ts';
+import { serialIdSchema } from '../../../contract/ids.ts';
+import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/language.ts';
 import {
   categorySchema,
   currencySchema,
@@ -18,9 +20,8 @@ import {
   priceTypeSchema,
   subcategorySchema,
   townshipSchema,
-} from '../../../contract/entities.ts';
-import { serialIdSchema } from '../../../contract/ids.ts';
-import { orderTypeSchema, pageQuerySchema } from '../../../contract/paging.ts';
+} from '../../../contract/lookups.ts';
+import { orderTypeSchema, PAGE_SIZE, type Paged, pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { type ListQuery, type LookupsService, SIMPLE_LOOKUPS, type SimpleLookupKind } from './service.ts';

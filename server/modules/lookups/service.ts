@@ -1,19 +1,19 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Paged } from '../../../contract/api.ts';
-import type { LanguageCode } from '../../../contract/constants.ts';
+import { formatDateTime } from '../../../contract/format.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import type {
   Category,
   Currency,
-  Image,
   ItemLocation,
   Lookup,
   Model,
   PriceType,
   Subcategory,
   Township,
-} from '../../../contract/entities.ts';
-import { formatDateTime } from '../../../contract/format.ts';
+} from '../../../contract/lookups.ts';
+import type { Image } from '../../../contract/media.ts';
+import type { Paged } from '../../../contract/paging.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../kernel/errors.ts';

@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { and, asc, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { ImageType } from '../../../contract/constants.ts';
-import type { Image } from '../../../contract/entities.ts';
+import type { Image, ImageType } from '../../../contract/media.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 

@@ -2,18 +2,17 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, errorEnvelopeSchema } from '../../../contract/api.ts';
-import { userSchema } from '../../../contract/entities.ts';
-import { userIdSchema } from '../../../contract/ids.ts';
+import { envelopeSchema } from '../../../contract/api.ts';
 import {
   codeFormSchema,
   emailChangeSchema,
   passwordUpdateSchema,
   phoneChangeCodeSchema,
   phoneChangeSchema,
-  profileUpdateSchema,
-  userSettingsSchema,
-} from '../../../contract/validation.ts';
+} from '../../../contract/auth.ts';
+import { errorEnvelopeSchema } from '../../../contract/errors.ts';
+import { userIdSchema } from '../../../contract/ids.ts';
+import { profileUpdateSchema, userSchema, userSettingsSchema } from '../../../contract/users.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { currentViewer, requestMeta, requireViewer } from '../../http/session.ts';

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const IMAGE_TYPES = [
+  'item',
+  'video',
+  'video-icon',
+  'profile',
+  'cover',
+  'chat',
+  'blog',
+  'category',
+  'category-icon',
+  'subcategory',
+] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** The longest video an item may carry (SPEC.md 9). */
+export const MAX_VIDEO_SECONDS = 60;
+
+export const imageSchema = z
+  .object({
+    img_id: z.string(),
+    img_parent_id: z.string(),
+    img_type: z.enum(IMAGE_TYPES),
+    img_path: z.string().describe('File name under /uploads/'),
+    img_width: z.number().int(),
+    img_height: z.number().int(),
+    img_desc: z.string(),
+  })
+  .meta({ id: 'Image' });
+
+export type Image = z.infer<typeof imageSchema>;
