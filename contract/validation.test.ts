@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fullNameSchema, matchingPasswords } from './auth.ts';
-import { emailSchema, VALIDATION } from './fields.ts';
-import { cardCvvSchema, cardExpirySchema } from './payments.ts';
-import { priceRangeSchema } from './search.ts';
-import { blueMarkSchema } from './users.ts';
+import {
+  blueMarkSchema,
+  cardCvvSchema,
+  cardExpirySchema,
+  emailSchema,
+  fullNameSchema,
+  matchingPasswords,
+  priceRangeSchema,
+  VALIDATION,
+} from './validation.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? null : result.error?.issues[0]?.message;
@@ -52,7 +57,7 @@ describe('validation rules of SPEC.md 5', () => {
   });
 
   it('uses keys that exist in the locales', async () => {
-    const { default: english } = await import('../app/i18n/locales/en.json', { with: { type: 'json' } });
+    const { default: english } = await import('../app/i18n/locales/en/forms.json', { with: { type: 'json' } });
     for (const key of Object.values(VALIDATION)) {
       const [group, name] = key.split('.') as [keyof typeof english, string];
       expect((english[group] as Record<string, string>)[name], key).toEqual(expect.any(String));

@@ -1,22 +1,30 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../contract/language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../contract/constants.ts';
 
+/** Locale files: app/i18n/locales/<lang>/<namespace>.json; the server reads every namespace, pages only theirs. */
 const localesFolder = new URL('../app/i18n/locales/', import.meta.url);
 
-const resources = Object.fromEntries(
-  LANGUAGE_CODES.map((code) => [
-    code,
-    {
-      translation: JSON.parse(readFileSync(new URL(`${code}.json`, localesFolder), 'utf8')) as Record<string, unknown>,
-    },
-  ]),
-);
+function readLanguage(code: LanguageCode) {
+  const folder = new URL(`${code}/`, localesFolder);
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(new URL(file, folder), 'utf8'))]),
+  ) as Record<string, Record<string, unknown>>;
+}
 
+const resources = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, readLanguage(code)]));
+const namespaces = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
+
+// A key's top-level prefix lives in exactly one namespace, so a plain "auth.login" is found by looking in each.
 const translator = i18next.createInstance();
 await translator.init({
   resources,
   lng: DEFAULT_LANGUAGE,
+  ns: namespaces,
+  defaultNS: 'common',
+  fallbackNS: namespaces.filter((namespace) => namespace !== 'common'),
   fallbackLng: false,
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -1,11 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '../../contract/language.ts';
+import { LANGUAGE_CODES } from '../../contract/constants.ts';
 
 type Tree = { [key: string]: string | Tree };
 
-const load = (code: string) =>
-  JSON.parse(readFileSync(new URL(`./locales/${code}.json`, import.meta.url), 'utf8')) as Tree;
+const folder = new URL('./locales/', import.meta.url);
+const namespacesOf = (code: string) =>
+  readdirSync(new URL(`${code}/`, folder))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+const load = (code: string, namespace: string) =>
+  JSON.parse(readFileSync(new URL(`${code}/${namespace}.json`, folder), 'utf8')) as Tree;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();
@@ -16,7 +22,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const english = flatten(load('en'));
+/** All texts of a language, keyed "namespace:dotted.key". */
+function messagesOf(code: string) {
+  const entries = new Map<string, string>();
+  for (const namespace of namespacesOf(code)) {
+    for (const [key, text] of flatten(load(code, namespace))) entries.set(`${namespace}:${key}`, text);
+  }
+  return entries;
+}
+
+const englishNamespaces = namespacesOf('en');
+const english = messagesOf('en');
+const englishText = (key: string) => [...english].find(([namespaced]) => namespaced.endsWith(`:${key}`))?.[1];
 const placeholders = (text: string) =>
   [
     ...[...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]),
@@ -26,10 +43,27 @@ const placeholders = (text: string) =>
 /** Values that may read the same as English in another language: names and tokens, not prose. */
 const SAME_AS_ENGLISH_ALLOWED = 5;
 
-describe.each(LANGUAGE_CODES.filter((code) => code !== 'en'))('locale %s', (code) => {
-  const messages = flatten(load(code));
+describe('locale folders', () => {
+  it('hold the same namespace files in all 16 languages', () => {
+    expect(readdirSync(folder).sort()).toEqual([...LANGUAGE_CODES].sort());
+    for (const code of LANGUAGE_CODES) expect(namespacesOf(code), code).toEqual(englishNamespaces);
+  });
 
-  it('has every key of English and no other', () => {
+  it('keep each top-level prefix in exactly one namespace', () => {
+    const holders = new Map<string, string[]>();
+    for (const namespace of englishNamespaces) {
+      for (const prefix of Object.keys(load('en', namespace)))
+        holders.set(prefix, [...(holders.get(prefix) ?? []), namespace]);
+    }
+    const shared = [...holders].filter(([, namespaces]) => namespaces.length > 1);
+    expect(shared, 'prefixes found in several namespaces').toEqual([]);
+  });
+});
+
+describe.each(LANGUAGE_CODES.filter((code) => code !== 'en'))('locale %s', (code) => {
+  const messages = messagesOf(code);
+
+  it('has every key of English, in the same namespace, and no other', () => {
     expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
   });
 
@@ -51,24 +85,24 @@ describe.each(LANGUAGE_CODES.filter((code) => code !== 'en'))('locale %s', (code
 
 describe('locale en', () => {
   it('holds the exact texts the specification quotes', () => {
-    expect(english.get('notFound.message')).toBe("Oops, it looks like the page you're looking for doesn't exist.");
-    expect(english.get('messages.noResult')).toBe('No Result Found !');
-    expect(english.get('messages.noResultHint')).toBe('Please adjust the filters or clear filters for results.');
-    expect(english.get('validation.passwordsMismatch')).toBe('Passwords do not match.');
-    expect(english.get('validation.selectPrivacy')).toBe('Please select privacy policy!');
-    expect(english.get('validation.emailFormat')).toBe('Your email format is wrong.');
-    expect(english.get('validation.agreePrivacy')).toBe('You need to agree privacy policy.');
-    expect(english.get('validation.verificationCode')).toBe('Your verification code is not correct.');
-    expect(english.get('validation.passwordConfirm')).toBe('Your password and confirm password are not same.');
-    expect(english.get('validation.promotionDate')).toBe('Your selected date is invalid.');
-    expect(english.get('validation.blueMarkNote')).toBe('Please input note.');
-    expect(english.get('validation.imageRequired')).toBe('Please upload at least one image.');
-    expect(english.get('validation.priceRange')).toBe('Your min and max price are not valid.');
-    expect(english.get('messages.loginSuccess')).toBe('Login Success');
-    expect(english.get('messages.profileUpdated')).toBe('Profile has been updated.');
-    expect(english.get('messages.googleLoginFailed')).toBe('Google login failed.');
-    expect(english.get('messages.facebookLoginFailed')).toBe('Facebook login failed.');
-    expect(english.get('messages.phoneSignInFailed')).toBe('Error in Sign In');
-    expect(english.get('messages.phoneChangeFailed')).toBe('Error in Changing Phone Number');
+    expect(englishText('notFound.message')).toBe("Oops, it looks like the page you're looking for doesn't exist.");
+    expect(englishText('messages.noResult')).toBe('No Result Found !');
+    expect(englishText('messages.noResultHint')).toBe('Please adjust the filters or clear filters for results.');
+    expect(englishText('validation.passwordsMismatch')).toBe('Passwords do not match.');
+    expect(englishText('validation.selectPrivacy')).toBe('Please select privacy policy!');
+    expect(englishText('validation.emailFormat')).toBe('Your email format is wrong.');
+    expect(englishText('validation.agreePrivacy')).toBe('You need to agree privacy policy.');
+    expect(englishText('validation.verificationCode')).toBe('Your verification code is not correct.');
+    expect(englishText('validation.passwordConfirm')).toBe('Your password and confirm password are not same.');
+    expect(englishText('validation.promotionDate')).toBe('Your selected date is invalid.');
+    expect(englishText('validation.blueMarkNote')).toBe('Please input note.');
+    expect(englishText('validation.imageRequired')).toBe('Please upload at least one image.');
+    expect(englishText('validation.priceRange')).toBe('Your min and max price are not valid.');
+    expect(englishText('messages.loginSuccess')).toBe('Login Success');
+    expect(englishText('messages.profileUpdated')).toBe('Profile has been updated.');
+    expect(englishText('messages.googleLoginFailed')).toBe('Google login failed.');
+    expect(englishText('messages.facebookLoginFailed')).toBe('Facebook login failed.');
+    expect(englishText('messages.phoneSignInFailed')).toBe('Error in Sign In');
+    expect(englishText('messages.phoneChangeFailed')).toBe('Error in Changing Phone Number');
   });
 });
