@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  blueMarkSchema,
-  cardCvvSchema,
-  cardExpirySchema,
-  emailSchema,
-  fullNameSchema,
-  matchingPasswords,
-  priceRangeSchema,
-  VALIDATION,
-} from './validation.ts';
+import { fullNameSchema, matchingPasswords } from './auth.ts';
+import { emailSchema, VALIDATION } from './fields.ts';
+import { cardCvvSchema, cardExpirySchema } from './payments.ts';
+import { priceRangeSchema } from './search.ts';
+import { blueMarkSchema } from './users.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? null : result.error?.issues[0]?.message;

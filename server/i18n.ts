@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../contract/constants.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../contract/language.ts';
 
 /** Locale files: app/i18n/locales/<lang>/<namespace>.json; the server reads every namespace, pages only theirs. */
 const localesFolder = new URL('../app/i18n/locales/', import.meta.url);

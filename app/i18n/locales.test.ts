@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '../../contract/constants.ts';
+import { LANGUAGE_CODES } from '../../contract/language.ts';
 
 type Tree = { [key: string]: string | Tree };
 

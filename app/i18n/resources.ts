@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../contract/constants.ts';
+import type { LanguageCode } from '../../contract/language.ts';
 import type admin from './locales/en/admin.json';
 import type api from './locales/en/api.json';
 import type auth from './locales/en/auth.json';
