@@ -1,119 +1,152 @@
 /**
  * Load benchmark: each route against the trivial /healthz of the same server in the same run, reported as
- * ratios (this machine is shared and noisy; absolute numbers mean little). Starts its own server on a
- * temporary data folder with the demo data, unless BENCH_URL points at a running one.
+ * ratios (this machine is shared and noisy; absolute numbers mean little). Every round measures every route
+ * once (the routes interleaved, so a burst of outside load hits all of them alike); the tables give the
+ * median over the rounds. Then the page weights: HTML bytes and the JavaScript a page loads at start.
+ * Starts its own server on a temporary data folder with the demo data, unless BENCH_URL points at a
+ * running one. Needs the production build (`npm run build`).
  *
- *   npm run bench            (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 to change the load)
+ *   npm run bench     BENCH_ROUNDS=5 BENCH_SECONDS=3 BENCH_CONNECTIONS=10; BENCH_ROUTES=targets for the
+ *                     routes with a target only
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { kilobytes, mainChunk, type PageWeight, pageWeight } from './page-weight.ts';
+import { median, signIn, startServer } from './server.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUTES = [
-  { name: 'trivial /healthz', path: '/healthz' },
-  { name: 'API categories', path: '/api/v1/categories?lang=en' },
-  { name: 'API townships', path: '/api/v1/townships?city_id=1&lang=ar' },
-  { name: 'API blogs', path: '/api/v1/blogs?lang=en' },
-  { name: 'page dashboard (SSR)', path: '/' },
-  { name: 'page category list (SSR)', path: '/category' },
-  { name: 'page blog list (SSR)', path: '/blog' },
-  { name: 'page not found (SSR)', path: '/no-such-page' },
-  { name: 'page login (SSR)', path: '/login' },
-  { name: 'API public profile', path: '/api/v1/users/demo-user-02?lang=en' },
-  // Signed in (bearer token): every request looks the session up and moves its expiry.
-  { name: 'API session, signed in', path: '/api/v1/auth/session', signedIn: true },
-  { name: 'API own profile, signed in', path: '/api/v1/users/me', signedIn: true },
-  { name: 'page profile (SSR, signed in)', path: '/profile', signedIn: true },
-];
+const onlyTargets = process.env.BENCH_ROUTES === 'targets';
 
-async function startServer(): Promise<{ url: string; child?: ChildProcess; dataDir?: string }> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL };
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-'));
-  const port = await freePort();
-  // Request logging off (warn): the benchmark measures the app, not writing two log lines a request.
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 250) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    if (waited > 120_000) throw new Error('the server did not become ready in 2 minutes');
-    if (
-      await fetch(`${url}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** Targets of issue 8: share of /healthz throughput and the largest p99. */
+const PAGE_TARGET = { ratio: 0.08, p99: 50 };
+const CHUNK_TARGET = { ratio: 0.5 };
+const WEIGHT_TARGETS = { '/': { js: 120 * 1024, html: 40 * 1024 }, '/login': { js: 140 * 1024 } };
+
+interface BenchRoute {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  signedIn?: boolean;
+  target?: { ratio: number; p99?: number };
+  mayFail?: boolean;
+}
+
+function routesFor(chunk: string): BenchRoute[] {
+  const core: BenchRoute[] = [
+    { name: 'page dashboard /', path: '/', target: PAGE_TARGET },
+    { name: 'page category list', path: '/category', target: PAGE_TARGET },
+    { name: 'page login', path: '/login', target: PAGE_TARGET },
+    { name: 'page blog list', path: '/blog', target: PAGE_TARGET },
+    { name: 'page dashboard /, br', path: '/', headers: { 'accept-encoding': 'br' } },
+    { name: 'main chunk, br', path: chunk, headers: { 'accept-encoding': 'br' }, target: CHUNK_TARGET },
+    { name: 'main chunk, uncompressed', path: chunk },
+  ];
+  if (onlyTargets) return core;
+  return [
+    ...core,
+    { name: 'page not found', path: '/no-such-page', mayFail: true },
+    { name: 'page profile, signed in', path: '/profile', signedIn: true },
+    { name: 'API categories', path: '/api/v1/categories?lang=en' },
+    { name: 'API blogs', path: '/api/v1/blogs?lang=en' },
+    { name: 'API public profile', path: '/api/v1/users/demo-user-02?lang=en' },
+    // Signed in (bearer token): every request looks the session up.
+    { name: 'API session, signed in', path: '/api/v1/auth/session', signedIn: true },
+  ];
+}
+
+interface Sample {
+  rps: number;
+  ratio: number;
+  p50: number;
+  p99: number;
+}
+
+async function measure(url: string, headers: Record<string, string> = {}, duration = seconds) {
+  return autocannon({ url, connections, duration, headers });
+}
+
+async function runRounds(url: string, routes: BenchRoute[], signedIn: Record<string, string>) {
+  const samples = new Map<BenchRoute, Sample[]>(routes.map((route) => [route, []]));
+  const baseline: Sample[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const healthz = await measure(`${url}/healthz`);
+    const base = healthz.requests.average;
+    baseline.push({ rps: base, ratio: 1, p50: healthz.latency.p50, p99: healthz.latency.p99 });
+    // Each round starts at another route, so no route always runs right after the baseline.
+    const order = routes.map((_, index) => routes[(index + round) % routes.length] as BenchRoute);
+    for (const route of order) {
+      const headers = { ...route.headers, ...(route.signedIn ? signedIn : {}) };
+      const result = await measure(`${url}${route.path}`, headers);
+      if (result.non2xx > 0 && !route.mayFail) throw new Error(`${route.path}: ${result.non2xx} non-2xx answers`);
+      if (result.errors > 0) throw new Error(`${route.path}: ${result.errors} connection errors`);
+      const rps = result.requests.average;
+      samples.get(route)?.push({ rps, ratio: rps / base, p50: result.latency.p50, p99: result.latency.p99 });
+    }
+    process.stderr.write(`round ${round + 1}/${rounds} done\n`);
   }
-  return { url, child, dataDir };
+  return { samples, baseline };
 }
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+function printThroughput(routes: BenchRoute[], samples: Map<BenchRoute, Sample[]>, baseline: Sample[]) {
+  console.log(
+    `\n${connections} connections, ${seconds} s per route, ${rounds} interleaved rounds; medians over the rounds\n`,
+  );
+  console.log('| route | req/s | share of /healthz (min-max) | p50 ms | p99 ms | target |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  console.log(
+    `| /healthz | ${median(baseline.map((s) => s.rps)).toFixed(0)} | 1 | ${pick(baseline, 'p50')} | ${pick(baseline, 'p99')} | |`,
+  );
+  for (const route of routes) {
+    const list = samples.get(route) ?? [];
+    const ratios = list.map((sample) => sample.ratio);
+    const ratio = median(ratios);
+    const p99 = median(list.map((sample) => sample.p99));
+    console.log(
+      `| ${route.name} | ${median(list.map((s) => s.rps)).toFixed(0)} | ${ratio.toFixed(3)} ` +
+        `(${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}) | ${pick(list, 'p50')} | ${p99} | ` +
+        `${verdict(route, ratio, p99)} |`,
+    );
+  }
 }
 
-function measure(url: string, headers: Record<string, string> = {}) {
-  return autocannon({ url, connections, duration: seconds, headers });
+const pick = (list: Sample[], key: 'p50' | 'p99') => median(list.map((sample) => sample[key]));
+
+function verdict(route: BenchRoute, ratio: number, p99: number) {
+  if (!route.target) return '';
+  const wanted = [`>= ${route.target.ratio}`, route.target.p99 ? `p99 <= ${route.target.p99}` : ''].filter(Boolean);
+  const met = ratio >= route.target.ratio && (!route.target.p99 || p99 <= route.target.p99);
+  return `${wanted.join(', ')}: ${met ? 'met' : 'MISSED'}`;
 }
 
-/** A bearer token of a demo user, for the signed-in routes. */
-async function signIn(url: string) {
-  const response = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_email: 'user01@souk.test', user_password: 'souk-demo-2026', privacy: 'on' }),
-  });
-  if (!response.ok) throw new Error(`signing in for the benchmark failed: ${response.status}`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
+function printWeights(weights: PageWeight[]) {
+  console.log('\n| page | HTML | HTML sent (br) | scripts at start | JS sent (br) | target |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const weight of weights) {
+    const target = WEIGHT_TARGETS[weight.path as keyof typeof WEIGHT_TARGETS];
+    const goals: string[] = [];
+    if (target?.js) goals.push(`JS <= ${kilobytes(target.js)}: ${weight.jsWireBytes <= target.js ? 'met' : 'MISSED'}`);
+    if (target && 'html' in target)
+      goals.push(`HTML <= ${kilobytes(target.html)}: ${weight.htmlBytes <= target.html ? 'met' : 'MISSED'}`);
+    console.log(
+      `| ${weight.path} | ${kilobytes(weight.htmlBytes)} | ${kilobytes(weight.htmlWireBytes)} | ` +
+        `${weight.scripts.length} | ${kilobytes(weight.jsWireBytes)} | ${goals.join('; ')} |`,
+    );
+  }
 }
 
 const server = await startServer();
 try {
-  await measure(`${server.url}/`); // warm-up: JIT, connection pool, page chunks
+  const weights = await Promise.all(['/', '/login', '/category', '/blog'].map((path) => pageWeight(server.url, path)));
+  const chunk = mainChunk(weights[0] as PageWeight);
+  const routes = routesFor(chunk);
   const signedIn = { authorization: `Bearer ${await signIn(server.url)}` };
-  const results = [];
-  for (const route of ROUTES) {
-    const result = await measure(`${server.url}${route.path}`, 'signedIn' in route ? signedIn : {});
-    if (result.non2xx > 0 && !route.path.includes('no-such'))
-      throw new Error(`${route.path}: ${result.non2xx} non-2xx answers`);
-    results.push({ ...route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
-  }
-  const baseline = results[0];
-  if (!baseline) throw new Error('no baseline');
-  console.log(`\n${connections} connections, ${seconds}s per route; ratios against ${baseline.name}\n`);
-  console.log(
-    'route'.padEnd(28),
-    'req/s'.padStart(9),
-    'throughput'.padStart(11),
-    'p50 ms'.padStart(8),
-    'p50 ratio'.padStart(10),
-    'p99 ms'.padStart(8),
-  );
-  for (const row of results) {
-    console.log(
-      row.name.padEnd(28),
-      row.rps.toFixed(0).padStart(9),
-      `${((row.rps / baseline.rps) * 100).toFixed(1)}%`.padStart(11),
-      String(row.p50).padStart(8),
-      `${(row.p50 / Math.max(baseline.p50, 1)).toFixed(1)}x`.padStart(10),
-      String(row.p99).padStart(8),
-    );
-  }
+  // Warm-up: JIT, the connection pool, the page chunks.
+  for (const route of routes) await measure(`${server.url}${route.path}`, route.signedIn ? signedIn : {}, 1);
+  const { samples, baseline } = await runRounds(server.url, routes, signedIn);
+  printThroughput(routes, samples, baseline);
+  console.log(`\nmain chunk: ${chunk}`);
+  printWeights(weights);
 } finally {
-  server.child?.kill('SIGTERM');
-  await new Promise((resolve) => server.child?.on('exit', resolve) ?? resolve(null));
-  if (server.dataDir) await fs.rm(server.dataDir, { recursive: true, force: true });
+  await server.stop();
 }

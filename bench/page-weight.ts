@@ -1,0 +1,51 @@
+/**
+ * What a browser downloads for a page: the HTML (uncompressed bytes) and the JavaScript the page loads
+ * before it is interactive (every /assets/*.js the HTML names: module preloads and the entry import),
+ * counted as sent on the wire to a browser that accepts brotli and gzip.
+ */
+import { rawGet } from './server.ts';
+
+const BROWSER_ENCODINGS = { 'accept-encoding': 'br, gzip, deflate' };
+const SCRIPT_ADDRESS = /\/assets\/[\w.-]+\.js/g;
+
+export interface PageWeight {
+  path: string;
+  htmlBytes: number;
+  /** The HTML as sent to a browser that accepts brotli. */
+  htmlWireBytes: number;
+  scripts: { address: string; wireBytes: number; rawBytes: number }[];
+  jsWireBytes: number;
+}
+
+export async function pageWeight(url: string, path: string): Promise<PageWeight> {
+  const html = await rawGet(`${url}${path}`);
+  if (html.status !== 200) throw new Error(`${path}: ${html.status}`);
+  const htmlWire = await rawGet(`${url}${path}`, BROWSER_ENCODINGS);
+  const addresses = [...new Set(html.body.toString('utf8').match(SCRIPT_ADDRESS) ?? [])];
+  const scripts = await Promise.all(
+    addresses.map(async (address) => {
+      const [wire, raw] = await Promise.all([
+        rawGet(`${url}${address}`, BROWSER_ENCODINGS),
+        rawGet(`${url}${address}`),
+      ]);
+      if (wire.status !== 200) throw new Error(`${address}: ${wire.status}`);
+      return { address, wireBytes: wire.body.length, rawBytes: raw.body.length };
+    }),
+  );
+  return {
+    path,
+    htmlBytes: html.body.length,
+    htmlWireBytes: htmlWire.body.length,
+    scripts,
+    jsWireBytes: scripts.reduce((sum, script) => sum + script.wireBytes, 0),
+  };
+}
+
+/** The largest script a page loads: the chunk holding React and React DOM, fetched by every page. */
+export function mainChunk(weight: PageWeight) {
+  const largest = [...weight.scripts].sort((a, b) => b.rawBytes - a.rawBytes)[0];
+  if (!largest) throw new Error(`${weight.path} loads no script`);
+  return largest.address;
+}
+
+export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,98 @@
+/**
+ * The server a benchmark measures: its own process on a temporary data folder with the demo data (the
+ * production build must exist: `npm run build`), unless BENCH_URL points at a running one.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<BenchServer> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => undefined };
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-'));
+  const port = await freePort();
+  // Request logging off (warn): the benchmark measures the app, not writing two log lines a request.
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, child);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.on('exit', resolve));
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess) {
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    if (waited > 120_000) throw new Error('the server did not become ready in 2 minutes');
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A bearer token of a demo user, for the signed-in routes. */
+export async function signIn(url: string) {
+  const response = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_email: 'user01@souk.test', user_password: 'souk-demo-2026', privacy: 'on' }),
+  });
+  if (!response.ok) throw new Error(`signing in for the benchmark failed: ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes as sent on the wire (still compressed when the server compressed them). */
+  body: Buffer;
+}
+
+/** One GET without decompression (fetch would decompress and hide what went over the wire). */
+export function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
