@@ -76,7 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     ...socketTimeouts(config),
     // A path that is not valid percent-encoding fails before any hook: still the error envelope.
-    frameworkErrors: (_error, request, reply) => sendError(request, reply, new AppError(400, 'api.invalidRequest')),
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, new AppError(400, 'errors.invalidRequest')),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -26,15 +26,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       const field =
         issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue?.params?.missingProperty as string) || '';
       // Form rules (contract/<domain>.ts) report a locale key as their message; show that, with the field's label.
-      const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'api.invalidParameter';
+      const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'errors.invalidParameter';
       // A body that is not an object at all (JSON null, an array, plain text) has no field to name.
-      if (!field && messageKey === 'api.invalidParameter')
-        return sendError(request, reply, badRequest('api.invalidRequest'));
+      if (!field && messageKey === 'errors.invalidParameter')
+        return sendError(request, reply, badRequest('errors.invalidRequest'));
       return sendError(request, reply, badRequest(messageKey, { field: fieldLabel(requestLanguage(request), field) }));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return sendError(request, reply, new AppError(429, 'api.tooManyRequests'));
-    if (status >= 400 && status < 500) return sendError(request, reply, new AppError(status, 'api.invalidRequest'));
+    if (status === 429) return sendError(request, reply, new AppError(429, 'errors.tooManyRequests'));
+    if (status >= 400 && status < 500) return sendError(request, reply, new AppError(status, 'errors.invalidRequest'));
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError(500, 'api.internal'));
   });

@@ -20,7 +20,7 @@ export function registerPageFormParsers(web: FastifyInstance) {
     { parseAs: 'buffer', bodyLimit: PAGE_FORM_LIMIT },
     (_request, body, done) => {
       const field = fieldWithNul(new URLSearchParams((body as Buffer).toString('utf8')));
-      done(field === undefined ? null : badRequest('api.invalidParameter', { field }), body);
+      done(field === undefined ? null : badRequest('errors.invalidParameter', { field }), body);
     },
   );
   web.addContentTypeParser(
@@ -40,7 +40,7 @@ export async function requireFormBody(request: FastifyRequest) {
   if (!BODY_METHODS.has(request.method)) return;
   const type = request.headers['content-type'] ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
-    throw new AppError(415, 'api.invalidRequest');
+    throw new AppError(415, 'errors.invalidRequest');
   }
 }
 
@@ -48,10 +48,10 @@ export async function requireFormBody(request: FastifyRequest) {
 async function checkMultipart(request: FastifyRequest, body: Buffer) {
   const headers = { 'content-type': request.headers['content-type'] ?? '' };
   const form = await new Response(new Uint8Array(body), { headers }).formData().catch(() => {
-    throw badRequest('api.invalidRequest');
+    throw badRequest('errors.invalidRequest');
   });
   const field = fieldWithNul(form);
-  if (field !== undefined) throw badRequest('api.invalidParameter', { field });
+  if (field !== undefined) throw badRequest('errors.invalidParameter', { field });
 }
 
 function fieldWithNul(entries: Iterable<[string, FormDataEntryValue | string]>) {

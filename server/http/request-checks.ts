@@ -13,25 +13,25 @@ const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,
 export function registerRequestChecks(app: FastifyInstance, options: { publicUrl: string }) {
   const defaultHost = new URL(options.publicUrl).host;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/')) throw badRequest('api.invalidRequest');
+    if (!request.url.startsWith('/')) throw badRequest('errors.invalidRequest');
     if (request.raw.headers.host === undefined && request.raw.httpVersion === '1.0') {
       request.raw.headers.host = defaultHost;
     }
-    if (!HOST_PATTERN.test(request.host ?? '')) throw badRequest('api.invalidRequest');
+    if (!HOST_PATTERN.test(request.host ?? '')) throw badRequest('errors.invalidRequest');
     if (/%00/i.test(request.url)) throw nulInUrl(request);
   });
   app.addHook('preValidation', async (request) => {
     const field = fieldWithNul(request.body);
-    if (field !== undefined) throw badRequest('api.invalidParameter', { field });
+    if (field !== undefined) throw badRequest('errors.invalidParameter', { field });
   });
 }
 
 function nulInUrl(request: FastifyRequest) {
   const query = request.url.slice(request.url.indexOf('?') + 1);
   for (const [key, value] of new URLSearchParams(request.url.includes('?') ? query : '')) {
-    if (hasNul(key) || hasNul(value)) return badRequest('api.invalidParameter', { field: key.replaceAll('\0', '') });
+    if (hasNul(key) || hasNul(value)) return badRequest('errors.invalidParameter', { field: key.replaceAll('\0', '') });
   }
-  return new AppError(400, 'api.invalidRequest');
+  return new AppError(400, 'errors.invalidRequest');
 }
 
 const hasNul = (text: string) => text.includes('\0');

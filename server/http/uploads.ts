@@ -25,5 +25,5 @@ function uploadError(error: unknown, messages: { notAFileKey: string; tooLargeKe
   const { code, statusCode } = error as { code?: string; statusCode?: number };
   if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return new AppError(413, messages.tooLargeKey);
   // Busboy's own parse errors carry no status: they all mean the multipart body is malformed.
-  return new AppError(statusCode && statusCode >= 400 && statusCode < 500 ? statusCode : 400, 'api.invalidRequest');
+  return new AppError(statusCode && statusCode >= 400 && statusCode < 500 ? statusCode : 400, 'errors.invalidRequest');
 }

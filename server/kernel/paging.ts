@@ -17,7 +17,7 @@ export function resolveOffset(page: PageRequest): number {
   if (!page.cursor) return page.offset;
   const decoded = cursorSchema.safeParse(parseJson(Buffer.from(page.cursor, 'base64url').toString('utf8')));
   if (decoded.success) return decoded.data.o;
-  throw badRequest('api.invalidParameter', { field: 'cursor' });
+  throw badRequest('errors.invalidParameter', { field: 'cursor' });
 }
 
 function parseJson(text: string): unknown {

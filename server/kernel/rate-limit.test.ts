@@ -26,7 +26,7 @@ describe('rate limits', () => {
     const limiter = createLimiter({ keyPrefix: `test-${Date.now()}`, points: 2, durationSeconds: 60 });
     await limiter.consume('a');
     await limiter.consume('a');
-    await expect(limiter.consume('a')).rejects.toMatchObject({ status: 429, messageKey: 'api.tooManyRequests' });
+    await expect(limiter.consume('a')).rejects.toMatchObject({ status: 429, messageKey: 'errors.tooManyRequests' });
     await limiter.consume('b');
     await close();
   });

@@ -14,7 +14,7 @@ export interface LimiterOptions {
   keyPrefix: string;
   points: number;
   durationSeconds: number;
-  /** The locale key of the refusal (default 'api.tooManyRequests'); it may use {{seconds}}, the wait left. */
+  /** The locale key of the refusal (default 'errors.tooManyRequests'); it may use {{seconds}}, the wait left. */
   messageKey?: string;
 }
 
@@ -66,7 +66,7 @@ function memoryLimiter(options: LimiterOptions) {
 function wrap(options: LimiterOptions, limiter: RateLimiterAbstract): Limiter {
   const refusal = (result: RateLimiterRes) => {
     const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    return new AppError(429, options.messageKey ?? 'api.tooManyRequests', {
+    return new AppError(429, options.messageKey ?? 'errors.tooManyRequests', {
       values: { seconds },
       retryAfterSeconds: seconds,
     });

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await services.sendContactMessage(parsed.data, { ip: clientIp });
   } catch (error) {
     if ((error as { status?: number }).status !== 429) throw error;
-    return data<ActionResult>({ sent: false, errors: {}, formError: 'api.tooManyRequests' }, { status: 429 });
+    return data<ActionResult>({ sent: false, errors: {}, formError: 'errors.tooManyRequests' }, { status: 429 });
   }
   return data<ActionResult>({ sent: true });
 }

@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect('/', { headers });
       }
       default:
-        return formFailure({}, 400, 'api.invalidRequest');
+        return formFailure({}, 400, 'errors.invalidRequest');
     }
   } catch (error) {
     return serviceFailure(error);

@@ -505,7 +505,7 @@ export class AuthService {
   private async call<T>(
     run: () => Promise<T>,
     known: Record<string, AppError> = {},
-    fallbackKey = 'api.invalidRequest',
+    fallbackKey = 'errors.invalidRequest',
   ) {
     try {
       return await run();
