@@ -83,7 +83,7 @@ export class UsersService {
         .select({ id: itemLocations.id })
         .from(itemLocations)
         .where(eq(itemLocations.id, input.city));
-      if (!city) throw new AppError(400, 'api.invalidParameter', { values: { field: 'city' } });
+      if (!city) throw new AppError(400, 'errors.invalidParameter', { values: { field: 'city' } });
     }
     await this.db
       .update(users)
@@ -156,7 +156,7 @@ export class UsersService {
 
   /** An administrator's decision on an account (SPEC.md 4 User states). */
   async applyAdminAction(admin: { userId: string; isAdmin: boolean }, userId: string, action: AdminAction) {
-    if (!admin.isAdmin) throw new AppError(403, 'api.forbidden');
+    if (!admin.isAdmin) throw new AppError(403, 'errors.forbidden');
     if (admin.userId === userId) throw new AppError(400, 'admin.notOnYourself');
     const [target] = await this.db
       .select({ status: users.status, isAdmin: users.userIsSysAdmin })
