@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Image, ImageType } from '../../../contract/media.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
+import { MAX_INPUT_PIXELS } from './limits.ts';
 
 export function toImage(row: typeof schema.images.$inferSelect): Image {
   return {
@@ -33,11 +34,7 @@ export async function firstImages(db: Db, parentIds: Array<string | number>, typ
   return found;
 }
 
-/**
- * The largest picture decoded: 50 megapixels covers every phone camera's normal output, while a small file
- * claiming a huge canvas (a 0.75 MB PNG of 16000x16000 pixels) is refused before it is decoded.
- */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export { MAX_INPUT_PIXELS };
 
 /** Why a file was refused: not a picture in an accepted format, or more pixels than MAX_INPUT_PIXELS. */
 export class ImageRefused extends Error {

@@ -1,2 +1,19 @@
 export { firstImages, ImageRefused, MAX_INPUT_PIXELS, resizeToWebp, toImage } from './images.ts';
+export {
+  MAX_PDF_BYTES,
+  MAX_PDF_PAGES,
+  MAX_UPLOAD_BYTES,
+  MAX_VIDEO_BYTES,
+  MAX_VIDEO_SECONDS,
+  THUMBNAIL_VARIANTS,
+} from './limits.ts';
+export {
+  type Destination,
+  type ImageRule,
+  MediaService,
+  type MediaSettings,
+  type StoredImage,
+  type Upload,
+} from './media-service.ts';
 export { publicUrlOf, setPublicBase } from './public-url.ts';
+export { MediaRefused, type RefusalReason } from './refusals.ts';

@@ -1,0 +1,30 @@
+/**
+ * The largest picture decoded: 50 megapixels covers every phone camera's normal output, while a small file
+ * claiming a huge canvas (a 0.75 MB PNG of 16000x16000 pixels) is refused before it is decoded.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** SPEC.md 9: an item's video is under one minute. */
+export const MAX_VIDEO_SECONDS = 60;
+/** A minute of 1080p from a phone is 100 to 130 MB; 720p, which apps send, about half. */
+export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
+
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+/** A dealer's certificate is a few pages; more is not a certificate. */
+export const MAX_PDF_PAGES = 50;
+
+/**
+ * The largest file any upload may carry (a video): the ceiling while a request is streamed to disk, before
+ * the pipeline applies the limit of what the file is for.
+ */
+export const MAX_UPLOAD_BYTES = MAX_VIDEO_BYTES;
+
+/**
+ * Thumbnails (SPEC.md 7: "thumbnail", "thumbnail2x", "thumbnail3x"), made when the app setting
+ * is_thumb2x_3x_generate is on. Each is stored as <folder>/<stored path> and fits in a square of `size`.
+ */
+export const THUMBNAIL_VARIANTS = [
+  { folder: 'thumbnail', size: 240 },
+  { folder: 'thumbnail2x', size: 480 },
+  { folder: 'thumbnail3x', size: 720 },
+] as const;
