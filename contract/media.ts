@@ -30,3 +30,16 @@ export const imageSchema = z
   .meta({ id: 'Image' });
 
 export type Image = z.infer<typeof imageSchema>;
+
+/**
+ * A file a form sent, already streamed by the server to a temporary file (never held in memory); pages and
+ * routes hand it to a service, which checks and stores it. The temporary file is gone after the answer.
+ */
+export interface ReceivedUpload {
+  /** The form field that carried it. */
+  field: string;
+  /** The name the client gave it: shown at most, never trusted for the type. */
+  fileName: string;
+  path: string;
+  bytes: number;
+}

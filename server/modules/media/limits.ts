@@ -1,11 +1,13 @@
+import { MAX_VIDEO_SECONDS } from '../../../contract/media.ts';
+
+export { MAX_VIDEO_SECONDS };
+
 /**
  * The largest picture decoded: 50 megapixels covers every phone camera's normal output, while a small file
  * claiming a huge canvas (a 0.75 MB PNG of 16000x16000 pixels) is refused before it is decoded.
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** SPEC.md 9: an item's video is under one minute. */
-export const MAX_VIDEO_SECONDS = 60;
 /** A minute of 1080p from a phone is 100 to 130 MB; 720p, which apps send, about half. */
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 
