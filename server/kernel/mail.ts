@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { Logger } from './logger.ts';
 import { writeToOutbox } from './outbox.ts';
 
 export interface MailMessage {

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Logger } from './logger.ts';
 import { writeToOutbox } from './outbox.ts';
 
 export interface SmsMessage {
