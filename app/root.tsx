@@ -61,13 +61,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The signed-in user as the page shows them; null for a visitor ("nologinuser"). */
-export interface Viewer {
-  userId: string;
-  userName: string;
-  photo: string | null;
-}
-
 /** The root data (language, messages) changes only when another language is asked for, or after a form post. */
 export function shouldRevalidate({ nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;

@@ -7,9 +7,15 @@ import { Form, Link, NavLink, useLocation, useSubmit } from 'react-router';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
 import { Logo } from '../../components/ui/logo.tsx';
 import { redirectQueryFor } from '../../lib/redirect.ts';
-import type { Viewer } from '../../root.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme.tsx';
+
+/** The signed-in user as the page shows them; null for a visitor ("nologinuser"). */
+export interface Viewer {
+  userId: string;
+  userName: string;
+  photo: string | null;
+}
 
 export function Header({ viewer }: { viewer: Viewer | null }) {
   const { t } = useTranslation();
