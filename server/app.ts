@@ -24,6 +24,7 @@ import { APP_VERSION } from '../contract/api.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
+import { finishRequestsBeforeClosing } from './http/in-flight.ts';
 import { requestLanguage } from './http/language.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  finishRequestsBeforeClosing(app);
 
   await app.register(fastifyCookie);
   registerRequestChecks(app, config);
