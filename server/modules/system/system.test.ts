@@ -82,9 +82,9 @@ describe('operations endpoints', () => {
 });
 
 describe('security headers', () => {
-  it('sends a script nonce policy and a permissions policy that allows only camera, microphone and location', async () => {
+  it('sends a script policy (a nonce only on pages) and a permissions policy that allows only camera, microphone and location', async () => {
     const response = await ctx.app.inject('/healthz');
-    expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     const policy = String(response.headers['permissions-policy']);
     expect(policy).toContain('camera=(self)');

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const NONCE_SLOT = '{page-nonce}';
+
+/**
+ * Browser features pages may use: the camera and microphone (photos and videos of items), the location
+ * (map search) and full screen (item videos), from this site only; everything else is off. Only features
+ * Chromium knows are named: an unknown one is a console error on every page.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'geolocation=(self)',
+  'fullscreen=(self)',
+  ...[
+    'accelerometer',
+    'autoplay',
+    'browsing-topics',
+    'display-capture',
+    'encrypted-media',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'midi',
+    'payment',
+    'picture-in-picture',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
+export interface SecurityHeaders {
+  /** The headers of every answer (helmet's set and the permissions policy). */
+  common: Record<string, string>;
+  /**
+   * A new script nonce and the policy naming it, for an HTML page with inline scripts (hydration data,
+   * theme); null when pages carry no policy (development).
+   */
+  forPage(): { nonce: string; policy: string } | null;
+}
+
+/**
+ * Helmet's headers, worked out once at start-up: they are the same for every answer, so no answer pays for
+ * building them. Only HTML pages get a script nonce (a fresh one each); JSON and static files need none.
+ */
+export function securityHeaders(options: { development: boolean; https: boolean }): SecurityHeaders {
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    upgradeInsecureRequests: null,
+  };
+  const common = headersOf({
+    contentSecurityPolicy: options.development ? false : { directives },
+    // Only a site reached over https may tell browsers to insist on it.
+    strictTransportSecurity: options.https ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+    // "no-referrer" (helmet's default) makes browsers send `Origin: null` with form posts, which React
+    // Router's CSRF check then refuses; this is the browsers' own default and still hides paths cross-site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  common['permissions-policy'] = PERMISSIONS_POLICY;
+  const pagePolicy = options.development
+    ? null
+    : headersOf({
+        contentSecurityPolicy: { directives: { ...directives, scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`] } },
+      })['content-security-policy'];
+  return {
+    common,
+    forPage() {
+      if (!pagePolicy) return null;
+      const nonce = randomBytes(16).toString('base64');
+      return { nonce, policy: pagePolicy.replace(NONCE_SLOT, nonce) };
+    },
+  };
+}
+
+/** Runs helmet against a response that only records what it is told to set. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
+}
