@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ReceivedUpload } from '../../contract/media.ts';
 import { AppError, badRequest } from '../kernel/errors.ts';
 import { type TempFile, type TempFiles, UploadTooLarge } from '../kernel/storage/index.ts';
+import { hasSessionCookie } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,20 +81,20 @@ function uploadError(error: unknown, messages: { notAFileKey: string; tooLargeKe
   const { code, statusCode } = error as { code?: string; statusCode?: number };
   if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return new AppError(413, messages.tooLargeKey);
   // Busboy's own parse errors carry no status: they all mean the multipart body is malformed.
-  return new AppError(statusCode && statusCode >= 400 && statusCode < 500 ? statusCode : 400, 'api.invalidRequest');
+  return new AppError(statusCode && statusCode >= 400 && statusCode < 500 ? statusCode : 400, 'errors.invalidRequest');
 }
 
 /**
  * A page form in multipart (React Router actions read `request.formData()`, which would hold every file in
  * memory): parsed as it streams in, each file goes to a temporary file (request.receivedFiles, handed to
  * the page as `uploads`), and the text fields alone are re-encoded with the same boundary as the body the
- * action reads. Refused: a malformed body (400), a NUL in a field (400), more or larger parts than the
- * limits (413). A refused form keeps no file.
+ * action reads. Refused: a malformed body (400), a NUL in a field (400), a file from a visitor without a
+ * session cookie (403), more or larger parts than the limits (413). A refused form keeps no file.
  */
 export async function receivePageMultipart(request: FastifyRequest, payload: Readable, limits: UploadLimits) {
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
   const boundaryText = boundary?.[1] ?? boundary?.[2];
-  if (!boundaryText) throw badRequest('api.invalidRequest');
+  if (!boundaryText) throw badRequest('errors.invalidRequest');
   const received: Array<TempFile & ReceivedUpload> = [];
   try {
     const fields = await parsePageParts(request, payload, limits, received);
@@ -123,7 +124,8 @@ function parsePageParts(
       failure = error;
       payload.unpipe(parser);
       payload.resume();
-      for (const stream of streaming) stream.destroy(error);
+      // Without an error: a stream that already ended has no listener left for one.
+      for (const stream of streaming) stream.destroy();
       void settle();
     };
     const parser = Busboy({
@@ -131,31 +133,35 @@ function parsePageParts(
       limits: { ...PAGE_FIELD_LIMITS, files: limits.maxPageFiles, fileSize: limits.maxFileBytes },
     });
     parser.on('field', (name, value, nameTruncated, valueTruncated) => {
-      if (nameTruncated || valueTruncated) return fail(new AppError(413, 'api.invalidRequest'));
+      if (nameTruncated || valueTruncated) return fail(new AppError(413, 'errors.invalidRequest'));
       if (name.includes('\0') || value.includes('\0')) {
-        return fail(badRequest('api.invalidParameter', { field: name.replaceAll('\0', '') }));
+        return fail(badRequest('errors.invalidParameter', { field: name.replaceAll('\0', '') }));
       }
       fields.push([name, value]);
     });
     parser.on('file', (name, stream, fileName) => {
       // A file input left empty still sends a part, without a file name.
       if (failure || !fileName) return void stream.resume();
+      // Every page that takes files is for signed-in people: a visitor's file is not written anywhere.
+      if (!hasSessionCookie(request)) return fail(new AppError(403, 'errors.forbidden'));
       streaming.add(stream);
-      stream.on('limit', () => fail(new AppError(413, 'api.invalidRequest')));
+      // Listened to at once: busboy reports a part cut short on the part, maybe before it is being written.
+      stream.on('error', () => fail(badRequest('errors.invalidRequest')));
+      stream.on('limit', () => fail(new AppError(413, 'errors.invalidRequest')));
       const write = request.server.uploadTempFiles.receive(stream, limits.maxFileBytes).then(
         (file) => void received.push({ ...file, field: name, fileName }),
-        (error: unknown) => fail(error instanceof AppError ? error : badRequest('api.invalidRequest')),
+        (error: unknown) => fail(error instanceof AppError ? error : badRequest('errors.invalidRequest')),
       );
       writes.push(write.finally(() => streaming.delete(stream)));
     });
     for (const event of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
-      parser.on(event, () => fail(new AppError(413, 'api.invalidRequest')));
+      parser.on(event, () => fail(new AppError(413, 'errors.invalidRequest')));
     }
-    parser.on('error', () => fail(badRequest('api.invalidRequest')));
+    parser.on('error', () => fail(badRequest('errors.invalidRequest')));
     parser.on('finish', () => {
       if (!failure) void settle();
     });
-    payload.on('error', () => fail(badRequest('api.invalidRequest')));
+    payload.on('error', () => fail(badRequest('errors.invalidRequest')));
     payload.pipe(parser);
   });
 }

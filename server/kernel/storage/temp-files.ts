@@ -42,6 +42,8 @@ export function createTempFiles(dir: string): TempFiles {
   return {
     async receive(source, maxBytes) {
       const file = await newPath();
+      // A stream destroyed while the folder was being made would never settle the pipeline below.
+      if (source.destroyed) throw new Error('the upload ended before it was received');
       let bytes = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, done) {

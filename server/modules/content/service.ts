@@ -9,7 +9,7 @@ import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
-import { firstImages } from '../media/images.ts';
+import { firstImages } from '../media/index.ts';
 
 export interface BlogQuery extends PageRequest {
   searchterm?: string | undefined;
