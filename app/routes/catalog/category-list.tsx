@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
-import type { Category } from '../../../contract/lookups.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
-import { LoadMoreButton } from '../../components/ui/load-more.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { useLoadMore } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/category-list';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,17 +22,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function CategoryList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const list = useLoadMore<Category>(loaderData.firstPage, '/api/v1/categories', {
-    order_by: 'ordering',
-    lang: loaderData.language,
-  });
   return (
     <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="category-list-heading">
       <h1 id="category-list-heading" className="mb-6 text-2xl font-bold">
         {t('dashboard.categoriesTitle')}
       </h1>
-      <CategoryGrid categories={list.items} />
-      <LoadMoreButton hasMore={list.hasMore} loading={list.loading} error={list.error} onLoadMore={list.loadMore} />
+      <PagedList
+        firstPage={loaderData.firstPage}
+        source={{ path: '/api/v1/categories', query: { order_by: 'ordering', lang: loaderData.language } }}
+      >
+        {(categories) => <CategoryGrid categories={categories} />}
+      </PagedList>
     </section>
   );
 }

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
-import type { Lookup } from '../../../contract/lookups.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
-import { LoadMoreButton } from '../../components/ui/load-more.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { useLoadMore } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/deal-list';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,32 +23,34 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function DealList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const Chevron = i18n.dir() === 'rtl' ? ChevronLeft : ChevronRight;
-  const list = useLoadMore<Lookup>(loaderData.firstPage, '/api/v1/deal-options', {
-    order_by: 'ordering',
-    lang: loaderData.language,
-  });
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" aria-labelledby="deals-heading">
       <h1 id="deals-heading" className="text-2xl font-bold">
         {t('deals.heading')}
       </h1>
       <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">{t('deals.intro')}</p>
-      <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-        {list.items.map((deal) => (
-          <li key={deal.id}>
-            <Link
-              to={`/item-list?${new URLSearchParams({ deal_option_id: String(deal.id), deal_option_name: deal.name })}`}
-              className="flex items-center gap-3 px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800"
-            >
-              <Handshake className="size-5 text-brand-600 dark:text-brand-300" aria-hidden />
-              <span className="flex-1 font-semibold">{deal.name}</span>
-              <span className="text-sm text-slate-500 dark:text-slate-400">{t('deals.seeAds')}</span>
-              <Chevron className="size-5 text-slate-400" aria-hidden />
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <LoadMoreButton hasMore={list.hasMore} loading={list.loading} error={list.error} onLoadMore={list.loadMore} />
+      <PagedList
+        firstPage={loaderData.firstPage}
+        source={{ path: '/api/v1/deal-options', query: { order_by: 'ordering', lang: loaderData.language } }}
+      >
+        {(deals) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+            {deals.map((deal) => (
+              <li key={deal.id}>
+                <Link
+                  to={`/item-list?${new URLSearchParams({ deal_option_id: String(deal.id), deal_option_name: deal.name })}`}
+                  className="flex items-center gap-3 px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800"
+                >
+                  <Handshake className="size-5 text-brand-600 dark:text-brand-300" aria-hidden />
+                  <span className="flex-1 font-semibold">{deal.name}</span>
+                  <span className="text-sm text-slate-500 dark:text-slate-400">{t('deals.seeAds')}</span>
+                  <Chevron className="size-5 text-slate-400" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -6,10 +6,9 @@ import { parseSerialId } from '../../../contract/ids.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import type { Subcategory } from '../../../contract/lookups.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
-import { LoadMoreButton } from '../../components/ui/load-more.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { useLoadMore } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/subcategory-list';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -37,9 +36,6 @@ export default function SubcategoryList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { category } = loaderData;
   const Chevron = i18n.dir() === 'rtl' ? ChevronLeft : ChevronRight;
-  const list = useLoadMore<Subcategory>(loaderData.firstPage, `/api/v1/categories/${category.cat_id}/subcategories`, {
-    lang: loaderData.language,
-  });
   const itemListHref = (subcategory?: Subcategory) =>
     `/item-list?${new URLSearchParams({
       cat_id: String(category.cat_id),
@@ -64,29 +60,35 @@ export default function SubcategoryList({ loaderData }: Route.ComponentProps) {
           {category.cat_name}
         </h1>
       </div>
-      <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-        <li>
-          <Link
-            to={itemListHref()}
-            className="flex items-center justify-between px-4 py-4 font-semibold hover:bg-slate-50 dark:hover:bg-slate-800"
-          >
-            {t('category.allIn', { name: category.cat_name })}
-            <Chevron className="size-5 text-slate-400" aria-hidden />
-          </Link>
-        </li>
-        {list.items.map((subcategory) => (
-          <li key={subcategory.id}>
-            <Link
-              to={itemListHref(subcategory)}
-              className="flex items-center justify-between px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800"
-            >
-              {subcategory.name}
-              <Chevron className="size-5 text-slate-400" aria-hidden />
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <LoadMoreButton hasMore={list.hasMore} loading={list.loading} error={list.error} onLoadMore={list.loadMore} />
+      <PagedList
+        firstPage={loaderData.firstPage}
+        source={{ path: `/api/v1/categories/${category.cat_id}/subcategories`, query: { lang: loaderData.language } }}
+      >
+        {(subcategories) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+            <li>
+              <Link
+                to={itemListHref()}
+                className="flex items-center justify-between px-4 py-4 font-semibold hover:bg-slate-50 dark:hover:bg-slate-800"
+              >
+                {t('category.allIn', { name: category.cat_name })}
+                <Chevron className="size-5 text-slate-400" aria-hidden />
+              </Link>
+            </li>
+            {subcategories.map((subcategory) => (
+              <li key={subcategory.id}>
+                <Link
+                  to={itemListHref(subcategory)}
+                  className="flex items-center justify-between px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800"
+                >
+                  {subcategory.name}
+                  <Chevron className="size-5 text-slate-400" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

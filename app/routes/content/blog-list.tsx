@@ -2,13 +2,11 @@ import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { appContext } from '#app-context';
-import type { Blog } from '../../../contract/content.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
-import { LoadMoreButton } from '../../components/ui/load-more.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { useLoadMore } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/blog-list';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { searchterm, language } = loaderData;
-  const list = useLoadMore<Blog>(loaderData.firstPage, '/api/v1/blogs', { searchterm, lang: language });
   return (
     <section className="mx-auto max-w-4xl px-4 py-8" aria-labelledby="blog-heading">
       <h1 id="blog-heading" className="text-2xl font-bold">
@@ -54,21 +51,26 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {list.items.length === 0 ? (
-        <div className="mt-10 text-center" role="status">
-          <p className="text-lg font-bold">{t('messages.noResult')}</p>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{t('messages.noResultHint')}</p>
-        </div>
-      ) : (
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2">
-          {list.items.map((blog) => (
-            <li key={blog.id}>
-              <BlogCard blog={blog} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMoreButton hasMore={list.hasMore} loading={list.loading} error={list.error} onLoadMore={list.loadMore} />
+      <PagedList
+        firstPage={loaderData.firstPage}
+        source={{ path: '/api/v1/blogs', query: { searchterm, lang: language } }}
+        empty={
+          <div className="mt-10 text-center" role="status">
+            <p className="text-lg font-bold">{t('messages.noResult')}</p>
+            <p className="mt-1 text-slate-600 dark:text-slate-400">{t('messages.noResultHint')}</p>
+          </div>
+        }
+      >
+        {(blogs) => (
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2">
+            {blogs.map((blog) => (
+              <li key={blog.id}>
+                <BlogCard blog={blog} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }
