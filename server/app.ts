@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onSendHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -26,26 +28,33 @@ import { finishRequestsBeforeClosing } from './http/in-flight.ts';
 import { requestLanguage } from './http/language.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
-import { type SecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import {
   currentViewer,
   hasSessionCookie,
   isCrossSiteRequest,
   isCrossSiteWrite,
+  registerViewerSource,
   SESSION_COOKIE_NAME,
 } from './http/session.ts';
 import { translate } from './i18n.ts';
 import { AppError } from './kernel/errors.ts';
-import { authCallbackRoutes, authRoutes } from './modules/auth/routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { lookupRoutes } from './modules/lookups/routes.ts';
-import { registerSystemRoutes } from './modules/system/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import { accountRoutes, authCallbackRoutes, authRoutes } from './modules/auth/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { lookupRoutes } from './modules/lookups/index.ts';
+import { registerSystemRoutes } from './modules/system/index.ts';
+import { userRoutes } from './modules/users/index.ts';
 import { createServices, pageServices, type Services } from './services.ts';
 
+declare module 'node:http' {
+  interface IncomingMessage {
+    cspNonce?: string;
+  }
+}
+
 const SERVER_BUILD = 'build/server/index.js';
-const BUILT_ASSETS_PREFIX = '/assets/';
 const HEADERS_TIMEOUT_MS = 15_000;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export interface BuildOptions {
   config: Config;
@@ -79,12 +88,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(fastifyCookie);
   registerRequestChecks(app, config);
-  const security = registerSecurityHeaders(app, config);
-  await registerCompression(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(fastifyCompress, { threshold: 1024 });
   await registerOpenApi(app);
 
   const services = createServices(database.db, config, app.log);
   app.addHook('onClose', () => services.close());
+  registerViewerSource(app, services.auth);
   registerSystemRoutes(app, {
     pool: database.pool,
     isDatabaseAlive: database.isAlive ?? (() => true),
@@ -99,7 +109,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(lookupRoutes, { lookups: services.lookups });
       await api.register(contentRoutes, { content: services.content });
       await api.register(authRoutes, { auth: services.auth });
-      await api.register(userRoutes, { auth: services.auth, users: services.users });
+      await api.register(accountRoutes, { auth: services.auth, users: services.users });
+      await api.register(userRoutes, { users: services.users });
+      await api.register(adminRoutes, { admin: services.admin, users: services.users });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
     { prefix: '/api/v1' },
@@ -118,7 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.web !== false) {
     await app.register(async (web) => {
-      await registerPages(web, options, services, security);
+      await registerPages(web, options, services);
       registerPageFormParsers(web);
     });
   }
@@ -126,28 +138,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 }
 
 /** The React Router app; called directly (not registered) so the form parsers set after it apply to its routes. */
-async function registerPages(
-  web: FastifyInstance,
-  options: BuildOptions,
-  services: Services,
-  security: SecurityHeaders,
-) {
-  const operations = pageServices(services);
+async function registerPages(web: FastifyInstance, options: BuildOptions, services: Services) {
   await fastifyReactRouter(web, {
     devServer: options.vite,
     // Loaded once here: the adapter's default re-imports the build module on every request.
     build: options.vite ? undefined : await loadServerBuild(),
-    // Built files are sent as they are, or their .br/.gz copy written at build time (react-router.config.ts).
-    staticOptions: { preCompressed: true },
     async getLoadContext(request, reply) {
-      const page = security.forPage();
-      if (page) reply.header('content-security-policy', page.policy);
       const context = new RouterContextProvider();
       context.set(appContext, {
-        services: operations,
-        cspNonce: page?.nonce ?? '',
+        services: pageServices(services),
+        cspNonce: request.raw.cspNonce ?? '',
         clientIp: request.ip,
-        viewer: await currentViewer(services.auth, request, reply),
+        viewer: await currentViewer(request, reply),
         logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
       });
       return context;
@@ -195,41 +197,71 @@ function registerPageActionOriginCheck(app: FastifyInstance, config: Config) {
   });
 }
 
-/**
- * API answers and pages are compressed as they are sent (brotli at quality 4, the plugin's default: cheap
- * enough per request). Built assets never are: they have .br and .gz copies made at build time, and the
- * hook, added before the plugin's, keeps the plugin off their routes.
- */
-function registerCompression(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => {
-    if (!route.url?.startsWith(BUILT_ASSETS_PREFIX)) return;
-    route.compress = false;
-    // The file sent depends on Accept-Encoding; the adapter's @fastify/static 9 does not say so itself.
-    route.onSend = [route.onSend ?? []].flat().concat(varyOnEncoding);
+/** Helmet with a per-request script nonce, so the inline hydration and theme scripts may run and no other. */
+async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (request) => {
+    request.raw.cspNonce = randomBytes(16).toString('base64');
   });
-  return app.register(fastifyCompress, { threshold: 1024 });
-}
-
-const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {
-  reply.header('vary', 'accept-encoding');
-  done(null, payload);
-};
-
-/** Helmet's headers and the permissions policy on every answer; pages add their script nonce (registerPages). */
-function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const security = securityHeaders({
-    development: config.NODE_ENV === 'development',
-    https: config.publicUrl.startsWith('https:'),
+  const isDevelopment = config.NODE_ENV === 'development';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: isDevelopment
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", (request) => `'nonce-${(request as { cspNonce?: string }).cspNonce}'`],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            connectSrc: ["'self'", 'ws:', 'wss:'],
+            upgradeInsecureRequests: null,
+          },
+        },
+    // Only a site reached over https may tell browsers to insist on it.
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true }
+      : false,
+    // "no-referrer" (helmet's default) makes browsers send `Origin: null` with form posts, which React
+    // Router's CSRF check then refuses; this is the browsers' own default and still hides paths cross-site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security.common);
-    done();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   app.addHook('onSend', async (request, reply) => {
     if (isPrivateAnswer(request, reply)) reply.header('cache-control', 'no-store');
   });
-  return security;
 }
+
+/**
+ * Browser features pages may use: the camera and microphone (photos and videos of items), the location
+ * (map search) and full screen (item videos), from this site only; everything else is off. Only features
+ * Chromium knows are named: an unknown one is a console error on every page.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'geolocation=(self)',
+  'fullscreen=(self)',
+  ...[
+    'accelerometer',
+    'autoplay',
+    'browsing-topics',
+    'display-capture',
+    'encrypted-media',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'midi',
+    'payment',
+    'picture-in-picture',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
 
 /**
  * Answers that depend on who asks are never stored by browsers or shared caches: every answer to a

@@ -2,62 +2,99 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { PageServices } from '#app-context';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { createMailer } from './kernel/mail.ts';
+import { EventBus } from './kernel/events.ts';
+import type { JobQueue } from './kernel/jobs.ts';
+import { createMailer, deliverQueuedMail, queuedMailer } from './kernel/mail.ts';
 import { createLimiterFactory } from './kernel/rate-limit.ts';
-import { createSmsSender } from './kernel/sms.ts';
-import { createAuthLibrary } from './modules/auth/library.ts';
-import { authSecret } from './modules/auth/secret.ts';
-import { type AuthService, authServiceFor } from './modules/auth/service.ts';
-import { ContentService } from './modules/content/service.ts';
-import { LookupsService } from './modules/lookups/service.ts';
-import { UsersService } from './modules/users/service.ts';
+import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
+import { createFileStorage, createTempFiles } from './kernel/storage/index.ts';
+import { AdminService } from './modules/admin/index.ts';
+import {
+  type AuthService,
+  authSecret,
+  authServiceFor,
+  createAuthLibrary,
+  registerSessionEndings,
+} from './modules/auth/index.ts';
+import { ContentService, contentPageOperations } from './modules/content/index.ts';
+import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
+import { MediaService, setPublicBase } from './modules/media/index.ts';
+import { RatingsService } from './modules/ratings/index.ts';
+import { SocialService } from './modules/social/index.ts';
+import { registerUserCounters, UsersService } from './modules/users/index.ts';
 
 export interface Services {
+  events: EventBus;
   lookups: LookupsService;
+  media: MediaService;
   content: ContentService;
   auth: AuthService;
   users: UsersService;
+  ratings: RatingsService;
+  social: SocialService;
+  admin: AdminService;
   authLibrary: ReturnType<typeof createAuthLibrary>;
   close(): Promise<void>;
 }
 
-export function createServices(db: Db, config: Config, logger: Logger): Services {
+/** Builds every module's services in the module order, and wires the events that flow right to left. */
+export function createServices(db: Db, config: Config, logger: Logger, jobs: JobQueue): Services {
+  const events = new EventBus(logger);
   const limiters = createLimiterFactory(config.REDIS_URL);
-  const mailer = createMailer(config, logger);
+  const { createLimiter } = limiters;
+  // Requests only queue messages; the job workers send them (SMTP, the SMS service, or the outbox).
+  deliverQueuedMail(jobs, createMailer(config, logger));
+  deliverQueuedSms(jobs, createSmsSender(config, logger));
+  const mailer = queuedMailer(jobs);
   const authLibrary = createAuthLibrary({
     db,
     config,
     secret: authSecret(config),
     mailer,
-    sms: createSmsSender(config, logger),
+    sms: queuedSmsSender(jobs),
   });
-  const auth = authServiceFor(db, authLibrary, config, { createLimiter: limiters.createLimiter, mailer });
+  const lookups = new LookupsService(db);
+  const storage = createFileStorage(config);
+  setPublicBase(storage.publicBase);
+  const media = new MediaService(db, storage, createTempFiles(config.uploadTempDir), {
+    thumbnailVariantsEnabled: () => lookups.thumbnailVariantsEnabled(),
+  });
+  const content = new ContentService(db, createLimiter);
+  const ratings = new RatingsService(db);
+  const relations = {
+    ratingSummary: (userId: string) => ratings.summary(userId),
+    isFollowing: (followerId: string, followedId: string) => social.isFollowing(followerId, followedId),
+  };
+  const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
+  const auth = authServiceFor(db, authLibrary, config, { createLimiter, mailer, users });
+  const social = new SocialService({ db, events, users });
+  const admin = new AdminService(users);
+  registerUserCounters(events, db);
+  registerSessionEndings(events, auth);
   return {
-    lookups: new LookupsService(db),
-    content: new ContentService(db, limiters.createLimiter),
+    events,
+    lookups,
+    media,
+    content,
     auth,
-    users: new UsersService(db, config.uploadsDir, (userId) => auth.endAllSessions(userId), limiters.createLimiter),
+    users,
+    ratings,
+    social,
+    admin,
     authLibrary,
-    close: () => limiters.close(),
+    close: async () => {
+      await events.settled();
+      await limiters.close();
+      storage.close();
+    },
   };
 }
 
-/** The part of the services that page loaders use. */
+/** The part of the services that page loaders and actions use. */
 export function pageServices(services: Services): PageServices {
   return {
-    listCategories: (query, language) => services.lookups.listCategories(query, language),
-    getCategory: (catId, language) => services.lookups.findCategory(catId, language),
-    listSubcategories: (catId, query, language) => services.lookups.listSubcategories(catId, query, language),
-    listDealOptions: (query, language) => services.lookups.listSimple('deal-options', query, language),
-    getContentPage: (kind, language) => services.content.findPage(kind, language),
-    listBlogs: (query, language) => services.content.listBlogs(query, language),
-    getBlog: (id, language) => services.content.findBlog(id, language),
-    sendContactMessage: (input, sender) => services.content.sendContactMessage(input, sender),
-    listCities: async (language) => {
-      const query = { limit: 200, offset: 0, orderBy: 'ordering', orderType: 'asc' } as const;
-      const page = await services.lookups.listLocations(query, language);
-      return page.items.map(({ id, name }) => ({ id, name }));
-    },
+    ...lookupsPageOperations(services.lookups),
+    ...contentPageOperations(services.content),
     auth: services.auth,
     users: services.users,
   };

@@ -1,12 +1,28 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestMeta, Viewer } from '../../contract/session.ts';
 import { AppError } from '../kernel/errors.ts';
-import type { AuthService, RequestMeta, Viewer } from '../modules/auth/service.ts';
 import { requestLanguage } from './language.ts';
 
+/** Where the HTTP layer learns who is asking (the account module's sessions, given at start-up). */
+export interface ViewerSource {
+  /** The signed-in user and the renewed session cookies to set, or null for a visitor. */
+  currentViewer(meta: RequestMeta): Promise<{ viewer: Viewer | null; cookies: string[] }>;
+  /** Set-Cookie values that make a browser drop its session cookie. */
+  clearedSessionCookies(): Promise<string[]>;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    viewerSource: ViewerSource;
+  }
   interface FastifyRequest {
     viewerLookup?: Promise<Viewer | null>;
   }
+}
+
+/** Call once on the root instance, before the routes: every route and page then finds its viewer through it. */
+export function registerViewerSource(app: FastifyInstance, source: ViewerSource) {
+  app.decorate('viewerSource', source);
 }
 
 export function fetchHeaders(request: FastifyRequest): Headers {
@@ -26,19 +42,26 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
  * The signed-in user of this request, or null. Looking it up renews the session, so the renewed cookie
  * is added to the reply. Looked up once per request.
  */
-export function currentViewer(auth: AuthService, request: FastifyRequest, reply: FastifyReply) {
-  request.viewerLookup ??= auth.currentViewer(requestMeta(request)).then(({ viewer, cookies }) => {
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return viewer;
-  });
+export function currentViewer(request: FastifyRequest, reply: FastifyReply) {
+  request.viewerLookup ??= request.server.viewerSource
+    .currentViewer(requestMeta(request))
+    .then(({ viewer, cookies }) => {
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return viewer;
+    });
   return request.viewerLookup;
 }
 
 /** The signed-in user, or a 401 asking to sign in. */
-export async function requireViewer(auth: AuthService, request: FastifyRequest, reply: FastifyReply) {
-  const viewer = await currentViewer(auth, request, reply);
+export async function requireViewer(request: FastifyRequest, reply: FastifyReply) {
+  const viewer = await currentViewer(request, reply);
   if (!viewer) throw new AppError(401, 'auth.signInRequired');
   return viewer;
+}
+
+/** Makes the browser drop its session cookie (after the account's sessions ended). */
+export async function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('set-cookie', await request.server.viewerSource.clearedSessionCookies());
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

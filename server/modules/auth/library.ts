@@ -25,8 +25,6 @@ import { checkHashedPhoneCode, hashPhoneCodeBeforeStoring } from './phone-codes.
 export const CLIENT_IP_HEADER = 'x-souk-client-ip';
 /** The header through which the app tells the library the language of codes it sends. */
 export const LANGUAGE_HEADER = 'x-souk-language';
-/** Phone-only accounts get an address that can never receive mail (RFC 2606 reserves .invalid). */
-export const PHONE_EMAIL_DOMAIN = 'phone.souk.invalid';
 
 export interface AuthLibraryOptions {
   db: Db;
@@ -272,9 +270,6 @@ function languageOf(
   const headers = context?.headers ?? context?.request?.headers;
   return pickLanguage({ query: headers?.get(LANGUAGE_HEADER) ?? undefined });
 }
-
-/** The stand-in address of an account made by phone sign-in (named by the account, as its number may change). */
-export const phoneOnlyEmail = (userId: string) => `${userId}@${PHONE_EMAIL_DOMAIN}`;
 
 type ProofColumns = Pick<
   typeof users.$inferSelect,

@@ -9,61 +9,22 @@ import type {
   ResetPasswordInput,
 } from '../../../contract/auth.ts';
 import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
-import { ROLE, USER_STATUS } from '../../../contract/users.ts';
+import type { PendingVerification, RegisterOutcome, RequestMeta, SignedIn, Viewer } from '../../../contract/session.ts';
+import { type ProfileUpdateInput, ROLE, USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { appSettings, sessions, users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Mailer } from '../../kernel/mail.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
+import { phoneOnlyEmail, type UsersService } from '../users/index.ts';
 import { type CodeRecipient, CodeSendGuard } from './code-sends.ts';
 import { EmailRegistration } from './email-registration.ts';
-import {
-  type AuthLibrary,
-  CLIENT_IP_HEADER,
-  enabledSocialProviders,
-  LANGUAGE_HEADER,
-  phoneOnlyEmail,
-} from './library.ts';
+import { type AuthLibrary, CLIENT_IP_HEADER, enabledSocialProviders, LANGUAGE_HEADER } from './library.ts';
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
-/** What the service needs to know about the request it serves. */
-export interface RequestMeta {
-  /** The incoming headers (cookie or bearer token, user agent). */
-  headers: Headers;
-  ip: string;
-  language: string;
-}
-
-/** A signed-in result: the session token (for API clients) and the cookies to set (for browsers). */
-export interface SignedIn {
-  userId: string;
-  userName: string;
-  token: string;
-  cookies: string[];
-}
-
-export interface PendingVerification {
-  userId: string;
-  userName: string;
-  userEmail: string;
-  /** Given only to the client that registered; with the e-mailed code it activates this registration. */
-  registrationToken: string;
-}
-
-export type RegisterOutcome =
-  | { kind: 'signedIn'; session: SignedIn }
-  | { kind: 'pending'; pending: PendingVerification };
-
-/** Who is asking, when anyone is signed in. */
-export interface Viewer {
-  userId: string;
-  userName: string;
-  photo: string | null;
-  isAdmin: boolean;
-  status: number;
-}
+export type { PendingVerification, RegisterOutcome, RequestMeta, SignedIn, Viewer };
 
 interface LibraryFailure {
   statusCode?: number;
@@ -90,16 +51,18 @@ export class AuthService {
   /** Every one-time code, e-mail or SMS, passes this gate before it is made (code-sends.ts). */
   private readonly codeSends: CodeSendGuard;
   private readonly emailRegistration: EmailRegistration;
+  private readonly users: UsersService;
 
   constructor(
     db: Db,
     auth: AuthLibrary,
     socialProviders: SocialProvider[],
-    sending: { createLimiter: LimiterFactory; mailer: Mailer; smsHourlyLimit: number },
+    sending: { createLimiter: LimiterFactory; mailer: Mailer; smsHourlyLimit: number; users: UsersService },
   ) {
     const { createLimiter } = sending;
     this.db = db;
     this.auth = auth;
+    this.users = sending.users;
     this.socialProviders = socialProviders;
     // Per-address limits are generous (mobile carriers put many people behind one address).
     this.limits = {
@@ -389,6 +352,16 @@ export class AuthService {
   }
 
   /**
+   * Saves the profile. A different e-mail address is not changed here: it waits for its code
+   * (requestEmailChange), so nobody can hold an address they have not proven.
+   */
+  async updateProfile(userId: string, input: ProfileUpdateInput, meta: RequestMeta) {
+    const change = input.user_email ? await this.requestEmailChange(userId, input.user_email, meta) : null;
+    await this.users.updateProfile(userId, input);
+    return { emailPending: Boolean(change?.pending) };
+  }
+
+  /**
    * A new profile e-mail: kept as pending (the account keeps its address meanwhile) and a code is sent to
    * it. An address that another account has already proven is refused.
    */
@@ -531,7 +504,7 @@ export function authServiceFor(
   db: Db,
   auth: AuthLibrary,
   config: Parameters<typeof enabledSocialProviders>[0] & { SMS_HOURLY_LIMIT: number },
-  sending: { createLimiter: LimiterFactory; mailer: Mailer },
+  sending: { createLimiter: LimiterFactory; mailer: Mailer; users: UsersService },
 ) {
   return new AuthService(db, auth, enabledSocialProviders(config), {
     ...sending,

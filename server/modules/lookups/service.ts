@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
-import { firstImages } from '../media/images.ts';
+import { firstImages } from '../media/index.ts';
 
 export const SIMPLE_LOOKUPS = {
   'item-types': schema.itemTypes,
@@ -241,6 +241,42 @@ export class LookupsService {
       updated_flag: row.updatedFlag,
       default_photo: images.get(`${row.id}:subcategory`) ?? null,
     }));
+  }
+
+  /** The cities people can choose for their profile, in `language`. */
+  async listCityChoices(language: LanguageCode) {
+    const query = { limit: 200, offset: 0, orderBy: 'ordering', orderType: 'asc' } as const;
+    const page = await this.listLocations(query, language);
+    return page.items.map(({ id, name }) => ({ id, name }));
+  }
+
+  /** A city's name in `language`, or null when there is no such city. */
+  async cityName(cityId: number | null, language: LanguageCode): Promise<string | null> {
+    if (!cityId) return null;
+    const table = schema.itemLocations;
+    const [city] = await this.db
+      .select({ name: localizedName(table.names, table.name, language) })
+      .from(table)
+      .where(eq(table.id, cityId));
+    return city?.name ?? null;
+  }
+
+  /** Whether `cityId` names a city (published or not: a profile keeps the city it chose). */
+  async cityExists(cityId: number) {
+    const [city] = await this.db
+      .select({ id: schema.itemLocations.id })
+      .from(schema.itemLocations)
+      .where(eq(schema.itemLocations.id, cityId));
+    return Boolean(city);
+  }
+
+  /** The app setting is_thumb2x_3x_generate: whether stored pictures get their 1x, 2x and 3x thumbnails. */
+  async thumbnailVariantsEnabled() {
+    const [settings] = await this.db
+      .select({ enabled: schema.appSettings.isThumb2x3xGenerate })
+      .from(schema.appSettings)
+      .limit(1);
+    return settings?.enabled ?? true;
   }
 
   private async requireActive(

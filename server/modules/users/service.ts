@@ -1,23 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { LanguageCode } from '../../../contract/language.ts';
 import type { ProfileUpdateInput, RatingSummary, User, UserSettingsInput } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../db/database.ts';
-import { follows, itemLocations, ratings, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';
+import type { EventBus } from '../../kernel/events.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
-import { PHONE_EMAIL_DOMAIN } from '../auth/library.ts';
-import { ImageRefused, MAX_INPUT_PIXELS, resizeToWebp } from '../media/images.ts';
+import type { LookupsService } from '../lookups/index.ts';
+import { MAX_INPUT_PIXELS, MediaRefused, type MediaService, type Upload } from '../media/index.ts';
+import './events.ts';
+import { isPhoneOnlyEmail } from './phone-only-email.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type PhotoKind = 'profile' | 'cover';
-export type AdminAction = 'ban' | 'unban' | 'verify' | 'reject' | 'unpublish';
+/** The decisions an administrator can take on an account. */
+export const ADMIN_ACTIONS = ['ban', 'unban', 'verify', 'reject', 'unpublish'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
-/** Accepted photo formats, as sharp names them after reading the file's own bytes. */
-const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
-const PHOTO_SIZE = { profile: { width: 512, height: 512 }, cover: { width: 1600, height: 600 } } as const;
+/** Profile and cover photos are cropped to fill their box. */
+const PHOTO_BOX = {
+  profile: { width: 512, height: 512, fit: 'cover' },
+  cover: { width: 1600, height: 600, fit: 'cover' },
+} as const;
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 /** Photo uploads per account and hour: each one costs a decode, accepted or not. */
 export const PHOTO_UPLOADS_PER_HOUR = 20;
@@ -26,21 +31,38 @@ export const PHOTO_UPLOADS_PER_HOUR = 20;
 const isPublicUser = (user: Pick<UserRow, 'status' | 'isBanned'>) =>
   user.status === USER_STATUS.active && !user.isBanned;
 
+/**
+ * What a profile shows about its relations to others. Ratings and follows are modules to the right of this
+ * one, so they are handed in when the services are composed.
+ */
+export interface ProfileRelations {
+  ratingSummary(userId: string): Promise<RatingSummary>;
+  isFollowing(followerId: string, followedId: string): Promise<boolean>;
+}
+
+export interface UsersDependencies {
+  db: Db;
+  events: EventBus;
+  media: MediaService;
+  lookups: LookupsService;
+  relations: ProfileRelations;
+  createLimiter: LimiterFactory;
+}
+
 export class UsersService {
   private readonly db: Db;
-  private readonly uploadsDir: string;
-  private readonly endSessions: (userId: string) => Promise<void>;
+  private readonly events: EventBus;
+  private readonly media: MediaService;
+  private readonly lookups: LookupsService;
+  private readonly relations: ProfileRelations;
   private readonly photoLimiter: Limiter;
 
-  constructor(
-    db: Db,
-    uploadsDir: string,
-    endSessions: (userId: string) => Promise<void>,
-    createLimiter: LimiterFactory,
-  ) {
+  constructor({ db, events, media, lookups, relations, createLimiter }: UsersDependencies) {
     this.db = db;
-    this.uploadsDir = uploadsDir;
-    this.endSessions = endSessions;
+    this.events = events;
+    this.media = media;
+    this.lookups = lookups;
+    this.relations = relations;
     this.photoLimiter = createLimiter({
       keyPrefix: 'photo-upload-account',
       points: PHOTO_UPLOADS_PER_HOUR,
@@ -58,19 +80,24 @@ export class UsersService {
     const privileged = isOwner || Boolean(viewer?.isAdmin);
     if (!row || (!privileged && !isPublicUser(row))) throw new AppError(404, 'users.notFound');
     const [ratingDetails, isFollowed] = await Promise.all([
-      this.ratingSummary(userId),
-      viewer && !isOwner ? this.isFollowing(viewer.userId, userId) : Promise.resolve(false),
+      this.relations.ratingSummary(userId),
+      viewer && !isOwner ? this.relations.isFollowing(viewer.userId, userId) : Promise.resolve(false),
     ]);
     return toUser(row, { privileged, isOwner, isFollowed, ratingDetails });
   }
 
-  async cityName(cityId: number | null, language: string) {
-    if (!cityId) return null;
-    const [city] = await this.db
-      .select({ name: itemLocations.name, names: itemLocations.names })
-      .from(itemLocations)
-      .where(eq(itemLocations.id, cityId));
-    return city ? (city.names[language] ?? city.name) : null;
+  /** Whether `userId` is an account others may see and interact with. */
+  async isPublic(userId: string) {
+    const [row] = await this.db
+      .select({ status: users.status, isBanned: users.isBanned })
+      .from(users)
+      .where(eq(users.id, userId));
+    return Boolean(row && isPublicUser(row));
+  }
+
+  /** The name of a profile's city in `language`. */
+  cityName(cityId: number | null, language: LanguageCode) {
+    return this.lookups.cityName(cityId, language);
   }
 
   /**
@@ -78,12 +105,8 @@ export class UsersService {
    * (AuthService.requestEmailChange), so nobody can hold an address they have not proven.
    */
   async updateProfile(userId: string, input: ProfileUpdateInput) {
-    if (input.city !== null) {
-      const [city] = await this.db
-        .select({ id: itemLocations.id })
-        .from(itemLocations)
-        .where(eq(itemLocations.id, input.city));
-      if (!city) throw new AppError(400, 'errors.invalidParameter', { values: { field: 'city' } });
+    if (input.city !== null && !(await this.lookups.cityExists(input.city))) {
+      throw new AppError(400, 'errors.invalidParameter', { values: { field: 'city' } });
     }
     await this.db
       .update(users)
@@ -120,44 +143,58 @@ export class UsersService {
   }
 
   /**
-   * Stores a profile or cover photo: the file's bytes must be an image, it is turned upright, resized,
-   * re-encoded as WebP without its metadata (EXIF, GPS), and the previous photo is removed.
+   * Stores a profile or cover photo through the media pipeline (real type from the file's bytes, pixel limit,
+   * upright, WebP without metadata, thumbnails when enabled); the previous photo and its thumbnails go.
    */
-  async savePhoto(userId: string, kind: PhotoKind, bytes: Buffer): Promise<string> {
+  async savePhoto(userId: string, kind: PhotoKind, upload: Upload): Promise<string> {
     await this.photoLimiter.consume(userId);
-    if (bytes.length === 0 || bytes.length > MAX_PHOTO_BYTES) throw new AppError(400, 'users.photoTooLarge');
-    const webp = await resizeToWebp(bytes, PHOTO_SIZE[kind], PHOTO_FORMATS).catch((error: unknown) => {
-      if (!(error instanceof ImageRefused)) throw error;
-      throw error.reason === 'pixels'
-        ? new AppError(400, 'users.photoTooManyPixels', { values: { megapixels: MAX_INPUT_PIXELS / 1_000_000 } })
-        : new AppError(400, 'users.photoNotImage');
+    const rule = { folder: 'users', name: `${userId}-${kind}`, box: PHOTO_BOX[kind], maxBytes: MAX_PHOTO_BYTES };
+    const stored = await this.media.storeImage(upload, rule).catch((error: unknown) => {
+      throw photoRefusal(error);
     });
-    const fileName = `users/${userId}-${kind}-${randomUUID().slice(0, 8)}.webp`;
-    await mkdir(path.join(this.uploadsDir, 'users'), { recursive: true });
-    await writeFile(path.join(this.uploadsDir, fileName), webp);
+    const previous = await this.replacePhoto(userId, kind, stored.path).catch(async (error: unknown) => {
+      await this.media.removeStored(stored.path);
+      throw error;
+    });
+    if (previous) await this.media.removeStored(previous);
+    return stored.path;
+  }
+
+  /** Removes the profile or cover photo and its files. */
+  async removePhoto(userId: string, kind: PhotoKind) {
+    const previous = await this.replacePhoto(userId, kind, null);
+    if (previous) await this.media.removeStored(previous);
+  }
+
+  /** Sets the photo column; returns the previous photo when it was an upload (not a provider's picture). */
+  private replacePhoto(userId: string, kind: PhotoKind, path: string | null) {
     const column = kind === 'profile' ? 'userProfilePhoto' : 'userCoverPhoto';
-    const [previous] = await this.db.select({ file: users[column] }).from(users).where(eq(users.id, userId));
-    await this.db
-      .update(users)
-      .set({ [column]: fileName })
-      .where(eq(users.id, userId));
-    if (previous?.file?.startsWith('users/')) await rm(path.join(this.uploadsDir, previous.file), { force: true });
-    return fileName;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select({ file: users[column] }).from(users).where(eq(users.id, userId)).for('update');
+      await tx
+        .update(users)
+        .set({ [column]: path })
+        .where(eq(users.id, userId));
+      return row?.file?.startsWith('users/') ? row.file : null;
+    });
   }
 
   /** Irreversible: the account can no longer sign in and leaves public view; its data stays. */
   async deactivate(userId: string) {
-    await this.db
-      .update(users)
-      .set({ status: USER_STATUS.deactivated, deactivatedAt: new Date(), deviceToken: null })
-      .where(eq(users.id, userId));
-    await this.endSessions(userId);
+    await this.events.afterCommit(async (publish) => {
+      await this.db
+        .update(users)
+        .set({ status: USER_STATUS.deactivated, deactivatedAt: new Date(), deviceToken: null })
+        .where(eq(users.id, userId));
+      publish('user.deactivated', { userId });
+    });
   }
 
-  /** An administrator's decision on an account (SPEC.md 4 User states). */
-  async applyAdminAction(admin: { userId: string; isAdmin: boolean }, userId: string, action: AdminAction) {
-    if (!admin.isAdmin) throw new AppError(403, 'errors.forbidden');
-    if (admin.userId === userId) throw new AppError(400, 'admin.notOnYourself');
+  /**
+   * Applies an administrator's decision to the account (SPEC.md 4 User states). Who may decide is the admin
+   * module's rule (AdminService); a deactivated account can only be banned or unbanned.
+   */
+  async applyAdminDecision(userId: string, action: AdminAction) {
     const [target] = await this.db
       .select({ status: users.status, isAdmin: users.userIsSysAdmin })
       .from(users)
@@ -166,25 +203,10 @@ export class UsersService {
     if (target.status === USER_STATUS.deactivated && action !== 'ban' && action !== 'unban') {
       throw new AppError(409, 'admin.accountDeactivated');
     }
-    await this.db.update(users).set(adminChange(action)).where(eq(users.id, userId));
-    if (action === 'ban') await this.endSessions(userId);
-  }
-
-  private async ratingSummary(userId: string): Promise<RatingSummary> {
-    const rows = await this.db
-      .select({ rating: ratings.rating, count: sql<number>`count(*)::int` })
-      .from(ratings)
-      .where(eq(ratings.toUserId, userId))
-      .groupBy(ratings.rating);
-    return summarizeRatings(rows);
-  }
-
-  private async isFollowing(followerId: string, followedId: string) {
-    const [row] = await this.db
-      .select({ followerId: follows.followerId })
-      .from(follows)
-      .where(and(eq(follows.followerId, followerId), eq(follows.followedId, followedId)));
-    return Boolean(row);
+    await this.events.afterCommit(async (publish) => {
+      await this.db.update(users).set(adminChange(action)).where(eq(users.id, userId));
+      if (action === 'ban') publish('user.banned', { userId });
+    });
   }
 }
 
@@ -203,22 +225,8 @@ function adminChange(action: AdminAction): Partial<UserRow> {
   }
 }
 
-const STAR_NAMES = ['one', 'two', 'three', 'four', 'five'] as const;
-
-export function summarizeRatings(rows: Array<{ rating: number; count: number }>): RatingSummary {
-  const total = rows.reduce((sum, row) => sum + row.count, 0);
-  const value = rows.reduce((sum, row) => sum + row.rating * row.count, 0);
-  const summary: Record<string, number> = { total_rating_count: total, total_rating_value: total ? value / total : 0 };
-  STAR_NAMES.forEach((name, index) => {
-    const count = rows.find((row) => row.rating === index + 1)?.count ?? 0;
-    summary[`${name}_star_count`] = count;
-    summary[`${name}_star_percent`] = total ? Math.round((count / total) * 1000) / 10 : 0;
-  });
-  return summary as RatingSummary;
-}
-
 /** A phone-only account's stand-in address is never shown. */
-const realEmail = (email: string) => (email.endsWith(`@${PHONE_EMAIL_DOMAIN}`) ? null : email);
+const realEmail = (email: string) => (isPhoneOnlyEmail(email) ? null : email);
 
 function toUser(
   row: UserRow,
@@ -270,4 +278,14 @@ function toUser(
     // Who runs the site is not shown to strangers.
     ...(view.privileged ? { user_is_sys_admin: row.userIsSysAdmin, role_id: row.roleId } : {}),
   };
+}
+
+/** The photo form's message for a file the media pipeline refused. */
+function photoRefusal(error: unknown) {
+  if (!(error instanceof MediaRefused)) return error;
+  if (error.reason === 'bytes') return new AppError(400, 'users.photoTooLarge');
+  if (error.reason === 'pixels') {
+    return new AppError(400, 'users.photoTooManyPixels', { values: { megapixels: MAX_INPUT_PIXELS / 1_000_000 } });
+  }
+  return new AppError(400, 'users.photoNotImage');
 }

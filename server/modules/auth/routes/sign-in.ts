@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../contract/api.ts';
+import { envelopeSchema } from '../../../../contract/api.ts';
 import {
   CODE_RESEND_SECONDS,
   emailCodeSchema,
@@ -11,14 +11,13 @@ import {
   phoneLoginSchema,
   registerSchema,
   resetPasswordSchema,
-} from '../../../contract/auth.ts';
-import { errorEnvelopeSchema } from '../../../contract/errors.ts';
-import { ok } from '../../http/envelope.ts';
-import { requestLanguage } from '../../http/language.ts';
-import { currentViewer, fetchHeaders, requestMeta } from '../../http/session.ts';
-import { translate } from '../../i18n.ts';
-import { type AuthLibrary, CLIENT_IP_HEADER } from './library.ts';
-import type { AuthService, SignedIn } from './service.ts';
+} from '../../../../contract/auth.ts';
+import { errorEnvelopeSchema } from '../../../../contract/errors.ts';
+import { ok } from '../../../http/envelope.ts';
+import { requestLanguage } from '../../../http/language.ts';
+import { currentViewer, requestMeta } from '../../../http/session.ts';
+import { translate } from '../../../i18n.ts';
+import type { AuthService, SignedIn } from '../service.ts';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -146,7 +145,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
       schema: { tags: ['accounts'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request, reply) => {
-      const viewer = await currentViewer(auth, request, reply);
+      const viewer = await currentViewer(request, reply);
       reply.header('set-cookie', await auth.logout(requestMeta(request), viewer));
       return ok(null);
     },
@@ -230,7 +229,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
       },
     },
     async (request, reply) => {
-      const viewer = await currentViewer(auth, request, reply);
+      const viewer = await currentViewer(request, reply);
       return ok({
         user_id: viewer?.userId ?? 'nologinuser',
         user_name: viewer?.userName ?? null,
@@ -250,28 +249,4 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     },
     async () => ok(auth.enabledSocialProviders()),
   );
-}
-
-/**
- * The auth library's own HTTP face, limited to what browsers must reach directly: the OAuth provider
- * callbacks (GET, or POST for Apple's form_post). Everything else goes through /api/v1/auth.
- */
-export async function authCallbackRoutes(app: FastifyInstance, options: { library: AuthLibrary }) {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = `${request.protocol}://${request.host}${request.url}`;
-    const headers = fetchHeaders(request);
-    headers.set(CLIENT_IP_HEADER, request.ip);
-    const body = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
-    const response = await options.library.handler(new Request(url, { method: request.method, headers, body }));
-    reply.status(response.status);
-    for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return reply.send(await response.text());
-  };
-  app.get('/callback/:providerId', { schema: { hide: true } }, handle);
-  app.post('/callback/:providerId', { schema: { hide: true } }, handle);
 }

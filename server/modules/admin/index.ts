@@ -1,0 +1,2 @@
+export { adminRoutes } from './routes.ts';
+export { AdminService } from './service.ts';

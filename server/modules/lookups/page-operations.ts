@@ -1,0 +1,17 @@
+import type { LanguageCode } from '../../../contract/language.ts';
+import type { ListQuery, LookupsService } from './service.ts';
+
+/** What pages may ask of the lookups: reading published lists, nothing else. */
+export function lookupsPageOperations(lookups: LookupsService) {
+  return {
+    listCategories: (query: ListQuery, language: LanguageCode) => lookups.listCategories(query, language),
+    getCategory: (catId: number, language: LanguageCode) => lookups.findCategory(catId, language),
+    listSubcategories: (catId: number, query: ListQuery, language: LanguageCode) =>
+      lookups.listSubcategories(catId, query, language),
+    listDealOptions: (query: ListQuery, language: LanguageCode) => lookups.listSimple('deal-options', query, language),
+    /** The cities people can choose for their profile, in the page's language. */
+    listCities: (language: LanguageCode) => lookups.listCityChoices(language),
+  };
+}
+
+export type LookupsPageOperations = ReturnType<typeof lookupsPageOperations>;

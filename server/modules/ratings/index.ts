@@ -1,0 +1,1 @@
+export { RatingsService, summarizeRatings } from './service.ts';

@@ -1,0 +1,1 @@
+export { type SocialDependencies, SocialService } from './service.ts';

@@ -1,0 +1,1 @@
+export { registerSystemRoutes, type SystemOptions } from './routes.ts';

@@ -1,0 +1,12 @@
+export { registerUserCounters } from './events.ts';
+export { type UsersPageOperations, usersPageOperations } from './page-operations.ts';
+export { isPhoneOnlyEmail, PHONE_EMAIL_DOMAIN, phoneOnlyEmail } from './phone-only-email.ts';
+export { userRoutes } from './routes.ts';
+export {
+  ADMIN_ACTIONS,
+  type AdminAction,
+  MAX_PHOTO_BYTES,
+  type PhotoKind,
+  type ProfileRelations,
+  UsersService,
+} from './service.ts';

@@ -1,0 +1,24 @@
+import type { LanguageCode } from '../../../contract/language.ts';
+import type { ReceivedUpload } from '../../../contract/media.ts';
+import type { UserSettingsInput } from '../../../contract/users.ts';
+import type { PhotoKind, UsersService } from './service.ts';
+
+/** Who a page acts for: the service checks what this viewer may see or change. */
+interface PageViewer {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** What pages may ask of the users module: profiles, settings, photos, deactivation of one's own account. */
+export function usersPageOperations(users: UsersService) {
+  return {
+    profile: (userId: string, viewer: PageViewer | null) => users.profile(userId, viewer),
+    cityName: (cityId: number | null, language: LanguageCode) => users.cityName(cityId, language),
+    settings: (userId: string) => users.settings(userId),
+    updateSettings: (userId: string, input: UserSettingsInput) => users.updateSettings(userId, input),
+    savePhoto: (userId: string, kind: PhotoKind, upload: ReceivedUpload) => users.savePhoto(userId, kind, upload),
+    deactivate: (userId: string) => users.deactivate(userId),
+  };
+}
+
+export type UsersPageOperations = ReturnType<typeof usersPageOperations>;
