@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onSendHookHandler } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -28,6 +26,7 @@ import { finishRequestsBeforeClosing } from './http/in-flight.ts';
 import { requestLanguage } from './http/language.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
+import { type SecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import {
   currentViewer,
   hasSessionCookie,
@@ -46,15 +45,9 @@ import { registerSystemRoutes } from './modules/system/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { createServices, pageServices, type Services } from './services.ts';
 
-declare module 'node:http' {
-  interface IncomingMessage {
-    cspNonce?: string;
-  }
-}
-
 const SERVER_BUILD = 'build/server/index.js';
+const BUILT_ASSETS_PREFIX = '/assets/';
 const HEADERS_TIMEOUT_MS = 15_000;
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export interface BuildOptions {
   config: Config;
@@ -88,8 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(fastifyCookie);
   registerRequestChecks(app, config);
-  await registerSecurityHeaders(app, config);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  const security = registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   const services = createServices(database.db, config, app.log);
@@ -130,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.web !== false) {
     await app.register(async (web) => {
-      await registerPages(web, options, services);
+      await registerPages(web, options, services, security);
       registerPageFormParsers(web);
     });
   }
@@ -138,16 +131,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 }
 
 /** The React Router app; called directly (not registered) so the form parsers set after it apply to its routes. */
-async function registerPages(web: FastifyInstance, options: BuildOptions, services: Services) {
+async function registerPages(
+  web: FastifyInstance,
+  options: BuildOptions,
+  services: Services,
+  security: SecurityHeaders,
+) {
+  const operations = pageServices(services);
   await fastifyReactRouter(web, {
     devServer: options.vite,
     // Loaded once here: the adapter's default re-imports the build module on every request.
     build: options.vite ? undefined : await loadServerBuild(),
+    // Built files are sent as they are, or their .br/.gz copy written at build time (react-router.config.ts).
+    staticOptions: { preCompressed: true },
     async getLoadContext(request, reply) {
+      const page = security.forPage();
+      if (page) reply.header('content-security-policy', page.policy);
       const context = new RouterContextProvider();
       context.set(appContext, {
-        services: pageServices(services),
-        cspNonce: request.raw.cspNonce ?? '',
+        services: operations,
+        cspNonce: page?.nonce ?? '',
         clientIp: request.ip,
         viewer: await currentViewer(request, reply),
         logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
@@ -197,71 +200,41 @@ function registerPageActionOriginCheck(app: FastifyInstance, config: Config) {
   });
 }
 
-/** Helmet with a per-request script nonce, so the inline hydration and theme scripts may run and no other. */
-async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  app.addHook('onRequest', async (request) => {
-    request.raw.cspNonce = randomBytes(16).toString('base64');
+/**
+ * API answers and pages are compressed as they are sent (brotli at quality 4, the plugin's default: cheap
+ * enough per request). Built assets never are: they have .br and .gz copies made at build time, and the
+ * hook, added before the plugin's, keeps the plugin off their routes.
+ */
+function registerCompression(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith(BUILT_ASSETS_PREFIX)) return;
+    route.compress = false;
+    // The file sent depends on Accept-Encoding; the adapter's @fastify/static 9 does not say so itself.
+    route.onSend = [route.onSend ?? []].flat().concat(varyOnEncoding);
   });
-  const isDevelopment = config.NODE_ENV === 'development';
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: isDevelopment
-      ? false
-      : {
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (request) => `'nonce-${(request as { cspNonce?: string }).cspNonce}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            connectSrc: ["'self'", 'ws:', 'wss:'],
-            upgradeInsecureRequests: null,
-          },
-        },
-    // Only a site reached over https may tell browsers to insist on it.
-    strictTransportSecurity: config.publicUrl.startsWith('https:')
-      ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true }
-      : false,
-    // "no-referrer" (helmet's default) makes browsers send `Origin: null` with form posts, which React
-    // Router's CSRF check then refuses; this is the browsers' own default and still hides paths cross-site.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  return app.register(fastifyCompress, { threshold: 1024 });
+}
+
+const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {
+  reply.header('vary', 'accept-encoding');
+  done(null, payload);
+};
+
+/** Helmet's headers and the permissions policy on every answer; pages add their script nonce (registerPages). */
+function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const security = securityHeaders({
+    development: config.NODE_ENV === 'development',
+    https: config.publicUrl.startsWith('https:'),
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security.common);
+    done();
   });
   app.addHook('onSend', async (request, reply) => {
     if (isPrivateAnswer(request, reply)) reply.header('cache-control', 'no-store');
   });
+  return security;
 }
-
-/**
- * Browser features pages may use: the camera and microphone (photos and videos of items), the location
- * (map search) and full screen (item videos), from this site only; everything else is off. Only features
- * Chromium knows are named: an unknown one is a console error on every page.
- */
-const PERMISSIONS_POLICY = [
-  'camera=(self)',
-  'microphone=(self)',
-  'geolocation=(self)',
-  'fullscreen=(self)',
-  ...[
-    'accelerometer',
-    'autoplay',
-    'browsing-topics',
-    'display-capture',
-    'encrypted-media',
-    'gyroscope',
-    'hid',
-    'idle-detection',
-    'magnetometer',
-    'midi',
-    'payment',
-    'picture-in-picture',
-    'publickey-credentials-get',
-    'screen-wake-lock',
-    'serial',
-    'usb',
-    'xr-spatial-tracking',
-  ].map((feature) => `${feature}=()`),
-].join(', ');
 
 /**
  * Answers that depend on who asks are never stored by browsers or shared caches: every answer to a
