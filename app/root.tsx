@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
@@ -33,8 +31,9 @@ import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { PrivacyConsent } from './features/shell/privacy-consent.tsx';
 import { ThemeScript } from './features/shell/theme.tsx';
-import { createI18n } from './i18n/i18n.ts';
-import { loadMessages } from './i18n/resources.ts';
+import { namespaceOfKey, pageTranslations } from './i18n/i18n.ts';
+import { namespacesOf, type PageHandle } from './i18n/namespaces.ts';
+import { PageTranslations, TranslationsScript } from './i18n/page-translations.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { useNonce } from './lib/nonce.ts';
 import './app.css';
@@ -49,19 +48,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = readFlash(request);
   if (flash.clear) headers.append('Set-Cookie', flash.clear);
   const viewer = context.get(appContext).viewer;
+  const translations = await pageTranslations(language);
+  const flashNamespace = flash.messageKey ? namespaceOfKey(translations, flash.messageKey) : undefined;
   return data(
     {
       language,
-      messages: await loadMessages(language),
       origin: url.origin,
       viewer: viewer && { userId: viewer.userId, userName: viewer.userName, photo: viewer.photo },
       flash: flash.messageKey,
+      /** Namespaces this data needs besides the page's own (the flash notice's). */
+      namespaces: flashNamespace ? [flashNamespace] : [],
     },
     { headers },
   );
 }
 
-/** The root data (language, messages) changes only when another language is asked for, or after a form post. */
+/** The root data (language, viewer, flash) changes only when another language is asked for, or after a form post. */
 export function shouldRevalidate({ nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
   const requested = nextUrl.searchParams.get('lang');
@@ -89,7 +91,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = rootData?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
   const location = useLocation();
-  const i18n = useMemo(() => (rootData ? createI18n(language, rootData.messages) : undefined), [language, rootData]);
+  // common, the namespaces the matched routes declare in their handle, and those the root data needs.
+  const namespaces = namespacesOf(
+    useMatches().map((match) => match.handle),
+    rootData?.namespaces,
+  );
   const content = (
     <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
       <head>
@@ -105,12 +111,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
         {children}
+        {rootData && <TranslationsScript language={language} namespaces={namespaces} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
-  return i18n ? <I18nextProvider i18n={i18n}>{content}</I18nextProvider> : content;
+  return rootData ? (
+    <PageTranslations language={language} namespaces={namespaces}>
+      {content}
+    </PageTranslations>
+  ) : (
+    content
+  );
 }
 
 /** hreflang alternates: the same page in every language, selected by ?lang=. */
@@ -130,11 +143,6 @@ function LanguageAlternates({ origin, pathname, search }: { origin: string; path
       <link rel="alternate" hrefLang="x-default" href={hrefFor()} />
     </>
   );
-}
-
-/** What a page module may declare in its `handle` export for the shell around it. */
-interface PageHandle {
-  showsFlashNotice?: boolean;
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

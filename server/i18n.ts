@@ -32,6 +32,9 @@ await translator.init({
 
 const translators = new Map<LanguageCode, TFunction>(LANGUAGE_CODES.map((code) => [code, translator.getFixedT(code)]));
 
+/** Keys arrive at run time (an error's message key), so they are not checked against the typed page keys. */
+type RuntimeTranslate = (key: string, options: Record<string, unknown>) => string;
+
 export function translate(language: LanguageCode, key: string, values?: Record<string, unknown>): string {
-  return (translators.get(language) ?? translator.t)(key, values ?? {}) as string;
+  return ((translators.get(language) ?? translator.t) as unknown as RuntimeTranslate)(key, values ?? {});
 }

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import { messageAt } from '../i18n/i18n.ts';
-import type { Messages } from '../i18n/resources.ts';
+import type { LanguageCode } from '../../contract/language.ts';
+import { i18nFor, type MessageKey, translateKey } from '../i18n/i18n.ts';
 
 interface MatchWithData {
   id: string;
@@ -10,16 +10,15 @@ interface MatchWithData {
 /** Title and description meta tags from locale keys, in the page's language. */
 export function pageMeta(
   matches: ReadonlyArray<MatchWithData | undefined>,
-  keys: { title: string; description: string },
+  keys: { title: MessageKey; description: MessageKey },
   values: { title?: string; description?: Record<string, string> } = {},
 ): MetaDescriptor[] {
-  const rootData = matches.find((match) => match?.id === 'root')?.loaderData as { messages?: Messages } | undefined;
-  const appName = messageAt(rootData?.messages, 'app.name');
-  const title = values.title ?? messageAt(rootData?.messages, keys.title);
-  let description = messageAt(rootData?.messages, keys.description);
-  for (const [name, value] of Object.entries(values.description ?? {})) {
-    description = description.replaceAll(`{{${name}}}`, value);
-  }
+  const rootData = matches.find((match) => match?.id === 'root')?.loaderData as { language?: LanguageCode } | undefined;
+  if (!rootData?.language) return [];
+  const i18n = i18nFor(rootData.language);
+  const appName = i18n.t('app.name');
+  const title = values.title ?? i18n.t(keys.title);
+  const description = translateKey(i18n.t, keys.description, values.description);
   return [
     { title: title.includes(appName) ? title : `${title} | ${appName}` },
     { name: 'description', content: description },

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { AlertTriangle, CheckCircle2, HelpCircle, Loader2, XCircle } from 'lucide-react';
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n/i18n.ts';
 
 type DialogKind = 'confirm' | 'error' | 'success' | 'warning' | 'loading';
 
@@ -75,7 +76,7 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-const KIND_STYLE: Record<DialogKind, { icon: typeof HelpCircle; color: string; titleKey: string }> = {
+const KIND_STYLE: Record<DialogKind, { icon: typeof HelpCircle; color: string; titleKey: MessageKey }> = {
   confirm: { icon: HelpCircle, color: 'text-brand-600', titleKey: 'dialog.confirmTitle' },
   error: { icon: XCircle, color: 'text-red-600', titleKey: 'dialog.errorTitle' },
   success: { icon: CheckCircle2, color: 'text-emerald-600', titleKey: 'dialog.successTitle' },

@@ -2,6 +2,7 @@ import { Eye, EyeOff, Loader2 } from 'lucide-react';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { translateKey } from '../../i18n/i18n.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
 
 export const inputClass =
@@ -71,7 +72,7 @@ export function Field({ name, label, errors, hint, idPrefix, type = 'text', clas
           <button
             type="button"
             onClick={() => setRevealed((value) => !value)}
-            aria-label={revealed ? t('auth.hidePassword') : t('auth.showPassword')}
+            aria-label={revealed ? t('fields.hidePassword') : t('fields.showPassword')}
             aria-pressed={revealed}
             className="absolute inset-y-0 end-0 flex items-center px-3 text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"
           >
@@ -105,7 +106,7 @@ export function NewPasswordFields({
   const field = { idPrefix, errors, type: 'password', autoComplete: 'new-password' };
   return (
     <>
-      <Field {...field} name={name} label={label} hint={t('auth.passwordHint')} />
+      <Field {...field} name={name} label={label} hint={t('fields.passwordHint')} />
       <Field {...field} name="confirm_password" label={t('fields.confirm_password')} />
     </>
   );
@@ -116,7 +117,7 @@ export function FieldError({ id, messageKey, field }: { id: string; messageKey: 
   if (!messageKey) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-600 dark:text-red-400">
-      {t(messageKey, { field })}
+      {translateKey(t, messageKey, { field })}
     </p>
   );
 }
@@ -176,7 +177,7 @@ export function FormAlert({
       : 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200';
   return (
     <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-xl p-3 text-sm ${colors}`}>
-      {t(messageKey.replace(/^\d+##/, ''), values ?? {})}
+      {translateKey(t, messageKey.replace(/^\d+##/, ''), values)}
     </p>
   );
 }

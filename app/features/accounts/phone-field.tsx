@@ -67,7 +67,7 @@ export function PhoneNumberField({
         dir="ltr"
         defaultValue={defaultValue}
         label={label ?? t('fields.user_phone')}
-        hint={t('auth.phoneHint')}
+        hint={t('fields.phoneHint')}
         errors={errors}
       />
     </div>

@@ -2,8 +2,9 @@ import { Apple } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import type { SocialProvider } from '../../../contract/auth.ts';
+import type { MessageKey } from '../../i18n/i18n.ts';
 
-const LABELS: Record<SocialProvider, string> = {
+const LABELS: Record<SocialProvider, MessageKey> = {
   google: 'auth.withGoogle',
   facebook: 'auth.withFacebook',
   apple: 'auth.withApple',

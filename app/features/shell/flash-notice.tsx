@@ -1,6 +1,7 @@
 import { CheckCircle2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateKey } from '../../i18n/i18n.ts';
 
 const VISIBLE_MS = 6000;
 
@@ -22,7 +23,7 @@ export function FlashNotice({ messageKey }: { messageKey: string | null }) {
           className="pointer-events-auto flex items-center gap-3 rounded-2xl bg-slate-900 px-4 py-3 text-white shadow-xl dark:bg-white dark:text-slate-900"
         >
           <CheckCircle2 className="size-5 shrink-0 text-emerald-400 dark:text-emerald-600" aria-hidden />
-          <span>{t(shown)}</span>
+          <span>{translateKey(t, shown)}</span>
           <button
             type="button"
             onClick={() => setShown(null)}

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { TFunction } from 'i18next';
 import { Bell, Heart, LogIn, LogOut, Menu, MessageCircle, Plus, User, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,7 +120,7 @@ function MemberLinks({ viewer }: { viewer: Viewer }) {
   );
 }
 
-function memberMenu(t: (key: string) => string) {
+function memberMenu(t: TFunction) {
   return [
     { to: '/profile', label: t('nav.profile'), icon: User },
     { to: '/chat-list', label: t('nav.message'), icon: MessageCircle },

@@ -24,6 +24,7 @@ import {
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/forgot-password';
@@ -70,6 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return serviceFailure(error);
   }
 }
+
+export const handle = { i18n: ['auth', 'forms', 'profile'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.forgotTitle', description: 'meta.forgotDescription' });

@@ -16,6 +16,7 @@ import {
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
@@ -50,7 +51,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** This page shows the handed-over notice in its form, so the page-wide notice does not repeat it. */
-export const handle = { showsFlashNotice: true };
+export const handle = { i18n: ['auth', 'forms'], showsFlashNotice: true } satisfies PageHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());

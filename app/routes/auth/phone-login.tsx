@@ -15,6 +15,7 @@ import {
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { type CountryOption, countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
@@ -74,6 +75,8 @@ function nameStepUrl(url: URL) {
   query.set('step', 'name');
   return `/login/phone?${query.toString()}`;
 }
+
+export const handle = { i18n: ['auth', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.phoneTitle', description: 'meta.phoneDescription' });

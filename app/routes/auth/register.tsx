@@ -23,6 +23,7 @@ import {
 } from '../../features/accounts/account.server.ts';
 import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
@@ -62,6 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return serviceFailure(error);
   }
 }
+
+export const handle = { i18n: ['auth', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.registerTitle', description: 'meta.registerDescription' });

@@ -12,6 +12,7 @@ import {
   secondsUntilResend,
 } from '../../features/accounts/account.server.ts';
 import { CodeEntry } from '../../features/accounts/code-entry.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/verify-code';
@@ -44,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     verify: (code, meta) => auth.verifyPhoneCode({ ...person, code }, meta),
   });
 }
+
+export const handle = { i18n: ['auth', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.verifyCodeTitle', description: 'meta.verifyCodeDescription' });

@@ -4,6 +4,7 @@ import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/category-list';
 
@@ -16,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return { firstPage, language };
 }
+
+export const handle = { i18n: ['catalog'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.categoriesTitle', description: 'meta.categoriesDescription' });

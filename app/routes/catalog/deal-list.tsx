@@ -5,6 +5,7 @@ import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { PagedList } from '../../components/ui/paged-list.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/deal-list';
 
@@ -15,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .services.listDealOptions({ limit: PAGE_SIZE.lookups, offset: 0, orderBy: 'ordering', orderType: 'asc' }, language);
   return { firstPage, language };
 }
+
+export const handle = { i18n: ['catalog'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.dealsTitle', description: 'meta.dealsDescription' });

@@ -8,6 +8,7 @@ import type { Subcategory } from '../../../contract/lookups.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/subcategory-list';
 
@@ -24,6 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   return { category, firstPage, language };
 }
+
+export const handle = { i18n: ['catalog'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(

@@ -6,6 +6,7 @@ import { parseSerialId } from '../../../contract/ids.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { Prose } from '../../features/content/prose.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/blog-detail';
 
@@ -15,6 +16,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!blog) throw data(null, { status: 404 });
   return { blog };
 }
+
+export const handle = { i18n: ['content'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: 'meta.blogTitle', description: 'meta.blogDescription' }, { title: loaderData?.blog.name });

@@ -6,6 +6,7 @@ import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/blog-list';
 
@@ -17,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .services.listBlogs({ limit: PAGE_SIZE.blogs, offset: 0, ...(searchterm ? { searchterm } : {}) }, language);
   return { firstPage, language, searchterm };
 }
+
+export const handle = { i18n: ['content'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.blogTitle', description: 'meta.blogDescription' });

@@ -7,6 +7,8 @@ import { type ContactMessageInput, contactMessageSchema } from '../../../contrac
 import { pageLanguage } from '../../../contract/language.ts';
 import { Field, FieldError, inputClass, useFormErrors } from '../../components/ui/form.tsx';
 import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
+import { translateKey } from '../../i18n/i18n.ts';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/contact';
@@ -33,6 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data<ActionResult>({ sent: true });
 }
+
+export const handle = { i18n: ['content', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.contactTitle', description: 'meta.contactDescription' });
@@ -83,7 +87,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           role="alert"
           className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
         >
-          {t(result.formError)}
+          {translateKey(t, result.formError)}
         </p>
       )}
       <Form method="post" noValidate onSubmit={validateFirst} className="mt-6 space-y-4">

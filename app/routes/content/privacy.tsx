@@ -1,7 +1,10 @@
 import { ContentPage, contentPageLoader, contentPageMeta } from '../../features/content/content-page.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import type { Route } from './+types/privacy';
 
 export const loader = (args: Route.LoaderArgs) => contentPageLoader('privacy', args);
+export const handle = { i18n: ['content'] } satisfies PageHandle;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentPageMeta(matches, loaderData);
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {

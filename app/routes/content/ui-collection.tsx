@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../components/ui/dialogs.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/ui-collection';
+
+export const handle = { i18n: ['content'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'uiCollection.title', description: 'uiCollection.description' });

@@ -5,6 +5,7 @@ import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/dashboard';
 
@@ -24,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return { categories: categories.items, blogs: blogs.items };
 }
+
+export const handle = { i18n: ['catalog', 'content'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.dashboardTitle', description: 'meta.dashboardDescription' });

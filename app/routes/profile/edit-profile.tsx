@@ -35,6 +35,8 @@ import { CodeField, ResendCodeButton, useResendWait } from '../../features/accou
 import { PhoneChangeDialog } from '../../features/accounts/phone-change-dialog.tsx';
 import { countryOptions } from '../../features/accounts/phone-field.tsx';
 import { ProfilePhoto, photoUrl } from '../../features/accounts/profile-view.tsx';
+import { translateKey } from '../../i18n/i18n.ts';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { type FieldErrors, type FormResult, fieldErrors } from '../../lib/form-errors.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/edit-profile';
@@ -134,6 +136,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return serviceFailure(error);
   }
 }
+
+export const handle = { i18n: ['profile', 'auth', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.editProfileTitle', description: 'meta.editProfileDescription' });
@@ -400,7 +404,7 @@ function PhotoUpload({ kind, label, icon }: { kind: 'profile' | 'cover'; label: 
           role="alert"
           className="rounded-lg bg-red-50 px-2 py-1 text-xs text-red-700 dark:bg-red-950 dark:text-red-200"
         >
-          {t(result.formError)}
+          {translateKey(t, result.formError)}
         </p>
       )}
       {result?.ok && result.notice && (
@@ -408,7 +412,7 @@ function PhotoUpload({ kind, label, icon }: { kind: 'profile' | 'cover'; label: 
           role="status"
           className="rounded-lg bg-emerald-50 px-2 py-1 text-xs text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
         >
-          {t(result.notice)}
+          {translateKey(t, result.notice)}
         </p>
       )}
     </fetcher.Form>

@@ -4,6 +4,7 @@ import { isUserId } from '../../../contract/ids.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/other-profile';
 
@@ -19,6 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+export const handle = { i18n: ['profile', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(

@@ -16,6 +16,7 @@ import {
 } from '../../features/accounts/account.server.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { SettingsDialog } from '../../features/shell/settings-dialog.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/own-profile';
@@ -67,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return serviceFailure(error);
   }
 }
+
+export const handle = { i18n: ['profile', 'auth', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.profileTitle', description: 'meta.profileDescription' });

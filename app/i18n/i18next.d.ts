@@ -1,0 +1,24 @@
+// Typed keys: t('...') accepts only keys of the English page namespaces, so a wrong key fails the type check.
+// The server-only namespaces (api, admin, mail, sms) are not listed: pages cannot name their keys.
+import 'i18next';
+import type auth from './locales/en/auth.json';
+import type catalog from './locales/en/catalog.json';
+import type common from './locales/en/common.json';
+import type content from './locales/en/content.json';
+import type forms from './locales/en/forms.json';
+import type profile from './locales/en/profile.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog'];
+    resources: {
+      common: typeof common;
+      forms: typeof forms;
+      auth: typeof auth;
+      profile: typeof profile;
+      content: typeof content;
+      catalog: typeof catalog;
+    };
+  }
+}
