@@ -1,6 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { JobQueue } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import { MESSAGE_RETRY_POLICY } from './message-jobs.ts';
 import { writeToOutbox } from './outbox.ts';
 
 export interface MailMessage {
@@ -11,6 +13,26 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+declare module './jobs.ts' {
+  interface JobPayloads {
+    'mail.send': MailMessage;
+  }
+}
+
+/** The mailer requests use: `send` resolves once the message is stored as a job; a worker delivers it. */
+export function queuedMailer(jobs: JobQueue): Mailer {
+  return {
+    async send(message) {
+      await jobs.enqueue('mail.send', { to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}
+
+/** Delivers queued mail through `mailer` (SMTP or the outbox), retrying with growing delays. */
+export function deliverQueuedMail(jobs: JobQueue, mailer: Mailer) {
+  jobs.work('mail.send', (message) => mailer.send(message), MESSAGE_RETRY_POLICY);
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise the outbox folder and the log. */
@@ -26,7 +48,13 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'ou
       },
     };
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  // Each wait ends well before the job's time limit (MESSAGE_RETRY_POLICY), so a stuck server means a retry.
+  const transport = nodemailer.createTransport({
+    url: config.SMTP_URL,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from: config.MAIL_FROM, ...message });

@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
+import type { JobQueue } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import { MESSAGE_RETRY_POLICY } from './message-jobs.ts';
 import { writeToOutbox } from './outbox.ts';
 
 export interface SmsMessage {
@@ -9,6 +11,26 @@ export interface SmsMessage {
 
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
+}
+
+declare module './jobs.ts' {
+  interface JobPayloads {
+    'sms.send': SmsMessage;
+  }
+}
+
+/** The SMS sender requests use: `send` resolves once the message is stored as a job; a worker sends it. */
+export function queuedSmsSender(jobs: JobQueue): SmsSender {
+  return {
+    async send(message) {
+      await jobs.enqueue('sms.send', { to: message.to, body: message.body });
+    },
+  };
+}
+
+/** Sends queued SMS through `sender` (the SMS service or the outbox), retrying with growing delays. */
+export function deliverQueuedSms(jobs: JobQueue, sender: SmsSender) {
+  jobs.work('sms.send', (message) => sender.send(message), MESSAGE_RETRY_POLICY);
 }
 
 type SmsConfig = Pick<Config, 'SMS_API_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM' | 'outboxDir'>;

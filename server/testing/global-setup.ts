@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { createPool, migrateDatabase } from '../db/database.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { seedAll } from '../db/seed/seed.ts';
+import { installJobQueueSchema } from '../kernel/jobs-pg-boss.ts';
 
 /**
  * Starts one PostgreSQL for the whole run (embedded, or the server named by TEST_DATABASE_URL), builds a
@@ -63,6 +64,8 @@ async function createTemplate(serverUrl: string, templateName: string, uploadsDi
   } finally {
     await templatePool.end();
   }
+  // In the template, so each test file's copy starts its job queue without creating tables.
+  await installJobQueueSchema(withDatabase(serverUrl, templateName));
 }
 
 /**

@@ -1,0 +1,195 @@
+import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
+import {
+  DEFAULT_RETRY_POLICY,
+  type JobCounts,
+  type JobHandler,
+  type JobName,
+  type JobQueue,
+  type RetryPolicy,
+} from './jobs.ts';
+
+export interface JobQueueLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface JobQueueOptions {
+  /** The app's PostgreSQL (DATABASE_URL or the embedded server); the queue keeps its tables in schema "pgboss". */
+  connectionString: string;
+  logger: JobQueueLogger;
+  /**
+   * How often an idle worker looks for due retries. New jobs wake workers at once through LISTEN/NOTIFY; this
+   * poll only finds retries whose delay has passed and jobs whose notification was lost.
+   */
+  pollSeconds?: number;
+  /** How long `stop` waits for running jobs before giving up on them (they run again on the next start). */
+  stopTimeoutSeconds?: number;
+}
+
+const SCHEMA = 'pgboss';
+/** Jobs one worker takes at a time (run side by side); while batches come back full it fetches again at once. */
+const BATCH_SIZE = 5;
+
+interface Registration {
+  handler: JobHandler<never>;
+  policy: RetryPolicy;
+}
+
+/** The job queue on pg-boss (docs/decisions/0009-job-queue.md). */
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { logger } = options;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: SCHEMA,
+    max: 3,
+    application_name: 'souk-jobs',
+    useListenNotify: true,
+    // No recurring jobs yet; the cron timekeeper would only poll.
+    schedule: false,
+    openTelemetry: { enabled: false },
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'the job queue failed'));
+  boss.on('warning', (warning) => logger.warn({ warning }, 'the job queue warns'));
+
+  const registered = new Map<JobName, Registration>();
+  const working = new Map<JobName, Promise<void>>();
+  let started = false;
+
+  const startWorker = (name: JobName) => {
+    const ready = (async () => {
+      await ensureQueue(boss, name, queueOptions(requireRegistration(registered, name).policy));
+      await boss.work(name, workOptions(options.pollSeconds ?? 5), async (jobs) =>
+        Promise.all(jobs.map((job) => runJob(name, job))),
+      );
+    })();
+    working.set(name, ready);
+    ready.catch((error) => logger.error({ err: error, job: name }, 'the worker of a job could not start'));
+    return ready;
+  };
+
+  const runJob = async (name: JobName, job: JobWithMetadata<unknown>): Promise<JobResult> => {
+    const run = { id: job.id, attempt: job.retryCount + 1, attempts: job.retryLimit + 1 };
+    try {
+      await requireRegistration(registered, name).handler(job.data as never, run);
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      const last = run.attempt >= run.attempts;
+      const details = { err: error, job: name, id: job.id, attempt: run.attempt, attempts: run.attempts };
+      if (last) logger.error(details, 'a job failed its last attempt; it stays in the failed state');
+      else logger.warn(details, 'a job failed; it will be retried');
+      return { id: job.id, status: 'failed', output: { message: (error as Error).message ?? String(error) } };
+    }
+  };
+
+  return {
+    work(name, handler, policy) {
+      const isNew = !registered.has(name);
+      registered.set(name, { handler: handler as JobHandler<never>, policy: { ...DEFAULT_RETRY_POLICY, ...policy } });
+      if (started && isNew) void startWorker(name);
+    },
+
+    async enqueue(name, payload, enqueueOptions) {
+      if (!started) throw new Error(`The job queue is not started (job "${name}")`);
+      const ready = working.get(name);
+      if (!ready) throw new Error(`No worker is registered for job "${name}"`);
+      await ready;
+      const id = await boss.send(name, payload as object, { startAfter: enqueueOptions?.delaySeconds });
+      if (!id) throw new Error(`The job queue did not store job "${name}"`);
+      return id;
+    },
+
+    async counts() {
+      const { rows } = await boss.getDb().executeSql(
+        `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job
+           where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+      );
+      return tallyCounts([...registered.keys()], rows as Array<{ name: string; state: string; n: number }>);
+    },
+
+    async unfinished() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`select count(*)::int as n from ${SCHEMA}.job where state in ('created', 'retry', 'active')`);
+      return (rows[0] as { n: number } | undefined)?.n ?? 0;
+    },
+
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+      await Promise.all([...registered.keys()].map((name) => startWorker(name)));
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: (options.stopTimeoutSeconds ?? 8) * 1000, close: true });
+    },
+  };
+}
+
+function requireRegistration(registered: Map<JobName, Registration>, name: JobName) {
+  const registration = registered.get(name);
+  if (!registration) throw new Error(`No worker is registered for job "${name}"`);
+  return registration;
+}
+
+function queueOptions(policy: RetryPolicy) {
+  return {
+    retryLimit: Math.max(0, policy.attempts - 1),
+    retryDelay: policy.delaySeconds,
+    retryBackoff: true,
+    retryDelayMax: policy.maxDelaySeconds,
+    expireInSeconds: policy.timeoutSeconds,
+    notify: true,
+  } satisfies Omit<Queue, 'name'>;
+}
+
+/** Creates the queue, or brings an existing one to the declared policy (one read when nothing changed). */
+async function ensureQueue(boss: PgBoss, name: string, wanted: ReturnType<typeof queueOptions>) {
+  const existing = await boss.getQueue(name);
+  if (!existing) {
+    await boss.createQueue(name, wanted);
+    return;
+  }
+  const changed = (Object.keys(wanted) as Array<keyof typeof wanted>).some((key) => existing[key] !== wanted[key]);
+  if (changed) await boss.updateQueue(name, wanted);
+}
+
+function workOptions(pollSeconds: number) {
+  return {
+    batchSize: BATCH_SIZE,
+    burstWhenBatchFull: true,
+    perJobResults: true,
+    includeMetadata: true,
+    pollingIntervalSeconds: pollSeconds,
+    notifyPollingIntervalSeconds: pollSeconds,
+  } as const;
+}
+
+function tallyCounts(names: string[], rows: Array<{ name: string; state: string; n: number }>): JobCounts[] {
+  const byName = new Map<string, JobCounts>(names.map((name) => [name, { name, queued: 0, active: 0, failed: 0 }]));
+  for (const { name, state, n } of rows) {
+    const counts = byName.get(name) ?? { name, queued: 0, active: 0, failed: 0 };
+    if (state === 'active') counts.active += n;
+    else if (state === 'failed') counts.failed += n;
+    else counts.queued += n;
+    byName.set(name, counts);
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Creates or migrates the queue's tables and stops: for a database that is copied later (the tests' template). */
+export async function installJobQueueSchema(connectionString: string) {
+  const boss = new PgBoss({
+    connectionString,
+    schema: SCHEMA,
+    max: 1,
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+    openTelemetry: { enabled: false },
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
