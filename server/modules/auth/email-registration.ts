@@ -8,8 +8,9 @@ import type { Mailer } from '../../kernel/mail.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import { AddressCodes } from './address-codes.ts';
 import type { CodeSendGuard } from './code-sends.ts';
-import { type AuthLibrary, hasProvenOwner } from './library.ts';
+import type { AuthLibrary } from './library.ts';
 import { codeMail } from './messages.ts';
+import { assertNotShutOut } from './refusals.ts';
 import { type RegistrationAttempt, RegistrationAttempts } from './registrations.ts';
 
 interface Meta {
@@ -156,9 +157,7 @@ export class EmailRegistration {
   }
 
   private async signInKnown(user: User, meta: Meta) {
-    if (user.isBanned) throw new AppError(403, 'auth.banned');
-    if (user.status === USER_STATUS.deactivated) throw new AppError(403, 'auth.deactivated');
-    if (!user.emailVerify && !hasProvenOwner(user)) {
+    if (assertNotShutOut(user).unproven) {
       throw await this.continueOnCodeStep(
         { email: user.userEmail.toLowerCase(), name: user.userName, passwordHash: '', userId: user.id },
         meta,

@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Mailer } from '../../kernel/mail.ts';
 import type { SmsSender } from '../../kernel/sms.ts';
+import { maySignIn } from '../users/index.ts';
 import { CODE_ATTEMPTS, CODE_LIFETIME_SECONDS, hashCode } from './address-codes.ts';
 import { codeMail, codeSms } from './messages.ts';
 import { checkHashedPhoneCode, hashPhoneCodeBeforeStoring } from './phone-codes.ts';
@@ -108,7 +109,7 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
       session: {
         create: {
           // Whatever the sign-in method, only proven, active and unbanned accounts get a session.
-          before: async (session) => ((await mayHoldSession(db, session.userId)) ? undefined : false),
+          before: async (session) => ((await accountMaySignIn(db, session.userId)) ? undefined : false),
         },
       },
       account: {
@@ -271,22 +272,10 @@ function languageOf(
   return pickLanguage({ query: headers?.get(LANGUAGE_HEADER) ?? undefined });
 }
 
-type ProofColumns = Pick<
-  typeof users.$inferSelect,
-  'emailVerify' | 'phoneVerify' | 'googleVerify' | 'facebookVerify' | 'appleVerify'
->;
-
-/**
- * Whether the owner has proved an address or a number: the e-mailed code, the texted code, or a social
- * provider vouching for the e-mail. No session is ever issued on an account without one.
- */
-export function hasProvenOwner(user: ProofColumns) {
-  return user.emailVerify || user.phoneVerify || user.googleVerify || user.facebookVerify || user.appleVerify;
-}
-
-async function mayHoldSession(db: Db, userId: string) {
+/** Whether the account may be given a session now (users' account policy). */
+async function accountMaySignIn(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return Boolean(user && hasProvenOwner(user) && !user.isBanned && user.status !== USER_STATUS.deactivated);
+  return Boolean(user && maySignIn(user));
 }
 
 /**

@@ -10,16 +10,17 @@ import type {
 } from '../../../contract/auth.ts';
 import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
 import type { PendingVerification, RegisterOutcome, RequestMeta, SignedIn, Viewer } from '../../../contract/session.ts';
-import { type ProfileUpdateInput, ROLE, USER_STATUS } from '../../../contract/users.ts';
+import { type ProfileUpdateInput, USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { appSettings, sessions, users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Mailer } from '../../kernel/mail.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
-import { phoneOnlyEmail, type UsersService } from '../users/index.ts';
+import { mayHoldSession, phoneOnlyEmail, presentViewer, type UsersService } from '../users/index.ts';
 import { type CodeRecipient, CodeSendGuard } from './code-sends.ts';
 import { EmailRegistration } from './email-registration.ts';
 import { type AuthLibrary, CLIENT_IP_HEADER, enabledSocialProviders, LANGUAGE_HEADER } from './library.ts';
+import { assertNotShutOut } from './refusals.ts';
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -136,7 +137,8 @@ export class AuthService {
     const email = input.user_email.toLowerCase();
     await this.codeSends.admit({ channel: 'email', address: email }, meta.ip);
     const user = await this.findUserByEmail(email);
-    if (!user || user.isBanned || user.status === USER_STATUS.deactivated) return;
+    // A reset code proves the address, so only the states no proof lifts keep it from being sent.
+    if (!user || !mayHoldSession(user)) return;
     await this.call(() =>
       this.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: this.libraryHeaders(meta) }),
     );
@@ -168,7 +170,7 @@ export class AuthService {
     await this.limits.code.consume(meta.ip);
     // A banned or deactivated owner is told so before any code is counted or sent.
     const owner = await this.provenPhoneOwner(input.user_phone);
-    if (owner) assertMaySignIn(owner);
+    if (owner) assertNotShutOut(owner);
     await this.codeSends.admit({ channel: 'sms', address: input.user_phone }, meta.ip);
     await this.call(
       () =>
@@ -192,7 +194,7 @@ export class AuthService {
     const owner = await this.provenPhoneOwner(phone);
     if (!owner && !input.user_name) throw new AppError(400, 'validation.userNameFormat');
     await this.consumePhoneCode(phone, input.code, 'messages.phoneSignInFailed');
-    if (owner) assertMaySignIn(owner);
+    if (owner) assertNotShutOut(owner);
     const userId = owner?.id ?? (await this.createPhoneAccount(phone, input.user_name ?? phone));
     await this.claimProvenPhone(userId, phone, 'messages.phoneSignInFailed');
     const { headers, response } = await this.call(
@@ -314,17 +316,8 @@ export class AuthService {
     });
     const cookies = headers.getSetCookie();
     const user = response?.user;
-    if (!user || user.isBanned || user.status === USER_STATUS.deactivated) return { viewer: null, cookies };
-    return {
-      viewer: {
-        userId: user.id,
-        userName: user.name,
-        photo: user.userProfilePhoto ? `/uploads/${user.userProfilePhoto}` : (user.image ?? null),
-        isAdmin: user.userIsSysAdmin || user.roleId === ROLE.admin,
-        status: user.status,
-      },
-      cookies,
-    };
+    if (!user || !mayHoldSession(user)) return { viewer: null, cookies };
+    return { viewer: presentViewer(user), cookies };
   }
 
   /**
@@ -492,12 +485,6 @@ export class AuthService {
       throw new AppError(failure.statusCode === 429 ? 429 : 400, fallbackKey);
     }
   }
-}
-
-function assertMaySignIn(user: typeof users.$inferSelect) {
-  if (user.isBanned) throw new AppError(403, 'auth.banned');
-  if (user.status === USER_STATUS.deactivated) throw new AppError(403, 'auth.deactivated');
-  if (user.status === USER_STATUS.pending) throw new AppError(403, 'auth.pendingVerification', { code: 10001 });
 }
 
 export function authServiceFor(

@@ -1,6 +1,16 @@
 export { registerUserCounters } from './events.ts';
 export { type UsersPageOperations, usersPageOperations } from './page-operations.ts';
 export { isPhoneOnlyEmail, PHONE_EMAIL_DOMAIN, phoneOnlyEmail } from './phone-only-email.ts';
+export {
+  hasProvenOwner,
+  isAdmin,
+  isPublic,
+  mayHoldSession,
+  maySignIn,
+  type SignInRefusal,
+  signInRefusal,
+} from './policy.ts';
+export { photoAddress, presentViewer } from './presenter.ts';
 export { userRoutes } from './routes.ts';
 export {
   ADMIN_ACTIONS,

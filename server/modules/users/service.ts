@@ -10,7 +10,8 @@ import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { MAX_INPUT_PIXELS, MediaRefused, type MediaService, type Upload } from '../media/index.ts';
 import './events.ts';
-import { isPhoneOnlyEmail } from './phone-only-email.ts';
+import { isPublic } from './policy.ts';
+import { presentUser } from './presenter.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type PhotoKind = 'profile' | 'cover';
@@ -26,10 +27,6 @@ const PHOTO_BOX = {
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 /** Photo uploads per account and hour: each one costs a decode, accepted or not. */
 export const PHOTO_UPLOADS_PER_HOUR = 20;
-
-/** Someone shown to others only while the account is active and not banned. */
-const isPublicUser = (user: Pick<UserRow, 'status' | 'isBanned'>) =>
-  user.status === USER_STATUS.active && !user.isBanned;
 
 /**
  * What a profile shows about its relations to others. Ratings and follows are modules to the right of this
@@ -78,12 +75,12 @@ export class UsersService {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     const isOwner = viewer?.userId === userId;
     const privileged = isOwner || Boolean(viewer?.isAdmin);
-    if (!row || (!privileged && !isPublicUser(row))) throw new AppError(404, 'users.notFound');
+    if (!row || (!privileged && !isPublic(row))) throw new AppError(404, 'users.notFound');
     const [ratingDetails, isFollowed] = await Promise.all([
       this.relations.ratingSummary(userId),
       viewer && !isOwner ? this.relations.isFollowing(viewer.userId, userId) : Promise.resolve(false),
     ]);
-    return toUser(row, { privileged, isOwner, isFollowed, ratingDetails });
+    return presentUser(row, { privileged, isOwner, isFollowed, ratingDetails });
   }
 
   /** Whether `userId` is an account others may see and interact with. */
@@ -92,7 +89,7 @@ export class UsersService {
       .select({ status: users.status, isBanned: users.isBanned })
       .from(users)
       .where(eq(users.id, userId));
-    return Boolean(row && isPublicUser(row));
+    return Boolean(row && isPublic(row));
   }
 
   /** The name of a profile's city in `language`. */
@@ -223,61 +220,6 @@ function adminChange(action: AdminAction): Partial<UserRow> {
     case 'unpublish':
       return { status: USER_STATUS.unpublished };
   }
-}
-
-/** A phone-only account's stand-in address is never shown. */
-const realEmail = (email: string) => (isPhoneOnlyEmail(email) ? null : email);
-
-function toUser(
-  row: UserRow,
-  view: { privileged: boolean; isOwner: boolean; isFollowed: boolean; ratingDetails: RatingSummary },
-): User {
-  const showEmail = view.privileged || row.isShowEmail;
-  const showPhone = view.privileged || row.isShowPhone;
-  return {
-    user_id: row.id,
-    facebook_id: view.privileged ? row.facebookId : null,
-    google_id: view.privileged ? row.googleId : null,
-    phone_id: view.privileged ? row.phoneId : null,
-    apple_id: view.privileged ? row.appleId : null,
-    user_name: row.userName,
-    user_email: showEmail ? realEmail(row.userEmail) : null,
-    pending_email: view.isOwner ? row.pendingEmail : null,
-    // Only a number the account proved with an SMS code is its number.
-    user_phone: showPhone && row.phoneVerify ? row.userPhone : null,
-    user_address: row.userAddress,
-    user_lat: row.userLat,
-    user_lng: row.userLng,
-    city: row.cityId,
-    user_about_me: row.userAboutMe,
-    is_show_email: row.isShowEmail,
-    is_show_phone: row.isShowPhone,
-    user_cover_photo: row.userCoverPhoto,
-    user_profile_photo: row.userProfilePhoto,
-    status: row.status,
-    is_banned: row.isBanned,
-    added_date: row.addedDate.toISOString(),
-    added_date_timestamp: Math.floor(row.addedDate.getTime() / 1000),
-    overall_rating: Number(row.overallRating),
-    whatsapp: showPhone ? row.whatsapp : null,
-    messenger: row.messenger,
-    follower_count: row.followerCount,
-    following_count: row.followingCount,
-    email_verify: row.emailVerify,
-    apple_verify: row.appleVerify,
-    facebook_verify: row.facebookVerify,
-    google_verify: row.googleVerify,
-    phone_verify: row.phoneVerify,
-    rating_count: row.ratingCount,
-    is_followed: view.isFollowed,
-    rating_details: view.ratingDetails,
-    is_favourited: false,
-    is_owner: view.isOwner,
-    is_verify_blue_mark: row.isVerifyBlueMark,
-    is_verified_dealer: row.isVerifiedDealer,
-    // Who runs the site is not shown to strangers.
-    ...(view.privileged ? { user_is_sys_admin: row.userIsSysAdmin, role_id: row.roleId } : {}),
-  };
 }
 
 /** The photo form's message for a file the media pipeline refused. */

@@ -1,0 +1,99 @@
+import type { Viewer } from '../../../contract/session.ts';
+import type { RatingSummary, User } from '../../../contract/users.ts';
+import type { users } from '../../db/schema/index.ts';
+import { publicUrlOf } from '../media/index.ts';
+import { isPhoneOnlyEmail } from './phone-only-email.ts';
+import { isAdmin } from './policy.ts';
+
+/** Account rows turned into what clients see: the User entity, and the signed-in user's summary. */
+
+type UserRow = typeof users.$inferSelect;
+
+/** What decides how much of a profile is shown, and what the profile says about the one looking. */
+export interface UserView {
+  /** The owner or an administrator: every field. */
+  privileged: boolean;
+  isOwner: boolean;
+  isFollowed: boolean;
+  ratingDetails: RatingSummary;
+}
+
+/**
+ * The address browsers fetch an account's photo from: the stored profile photo, else the picture a social
+ * provider gave, else none.
+ */
+export function photoAddress(account: { userProfilePhoto: string | null; image?: string | null | undefined }) {
+  return publicUrlOf(account.userProfilePhoto) ?? account.image ?? null;
+}
+
+/** The signed-in user as every request sees them (menus, pages, who may do what). */
+export function presentViewer(account: {
+  id: string;
+  name: string;
+  status: number;
+  userIsSysAdmin: boolean;
+  roleId: number;
+  userProfilePhoto?: string | null | undefined;
+  image?: string | null | undefined;
+}): Viewer {
+  return {
+    userId: account.id,
+    userName: account.name,
+    photo: photoAddress({ userProfilePhoto: account.userProfilePhoto ?? null, image: account.image }),
+    isAdmin: isAdmin(account),
+    status: account.status,
+  };
+}
+
+/** A phone-only account's stand-in address is never shown. */
+const realEmail = (email: string) => (isPhoneOnlyEmail(email) ? null : email);
+
+/** The User entity (SPEC.md 3) of an account row, as `view` may see it. */
+export function presentUser(row: UserRow, view: UserView): User {
+  const showEmail = view.privileged || row.isShowEmail;
+  const showPhone = view.privileged || row.isShowPhone;
+  return {
+    user_id: row.id,
+    facebook_id: view.privileged ? row.facebookId : null,
+    google_id: view.privileged ? row.googleId : null,
+    phone_id: view.privileged ? row.phoneId : null,
+    apple_id: view.privileged ? row.appleId : null,
+    user_name: row.userName,
+    user_email: showEmail ? realEmail(row.userEmail) : null,
+    pending_email: view.isOwner ? row.pendingEmail : null,
+    // Only a number the account proved with an SMS code is its number.
+    user_phone: showPhone && row.phoneVerify ? row.userPhone : null,
+    user_address: row.userAddress,
+    user_lat: row.userLat,
+    user_lng: row.userLng,
+    city: row.cityId,
+    user_about_me: row.userAboutMe,
+    is_show_email: row.isShowEmail,
+    is_show_phone: row.isShowPhone,
+    user_cover_photo: row.userCoverPhoto,
+    user_profile_photo: row.userProfilePhoto,
+    status: row.status,
+    is_banned: row.isBanned,
+    added_date: row.addedDate.toISOString(),
+    added_date_timestamp: Math.floor(row.addedDate.getTime() / 1000),
+    overall_rating: Number(row.overallRating),
+    whatsapp: showPhone ? row.whatsapp : null,
+    messenger: row.messenger,
+    follower_count: row.followerCount,
+    following_count: row.followingCount,
+    email_verify: row.emailVerify,
+    apple_verify: row.appleVerify,
+    facebook_verify: row.facebookVerify,
+    google_verify: row.googleVerify,
+    phone_verify: row.phoneVerify,
+    rating_count: row.ratingCount,
+    is_followed: view.isFollowed,
+    rating_details: view.ratingDetails,
+    is_favourited: false,
+    is_owner: view.isOwner,
+    is_verify_blue_mark: row.isVerifyBlueMark,
+    is_verified_dealer: row.isVerifiedDealer,
+    // Who runs the site is not shown to strangers.
+    ...(view.privileged ? { user_is_sys_admin: row.userIsSysAdmin, role_id: row.roleId } : {}),
+  };
+}
