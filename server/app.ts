@@ -37,6 +37,7 @@ import {
 } from './http/session.ts';
 import { translate } from './i18n.ts';
 import { AppError } from './kernel/errors.ts';
+import type { JobQueue } from './kernel/jobs.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { accountRoutes, authCallbackRoutes, authRoutes } from './modules/auth/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
@@ -58,6 +59,8 @@ export interface BuildOptions {
   vite?: ViteDevServer;
   /** Serve the web app too (API-only instances are used by API tests). */
   web?: boolean;
+  /** The durable job queue; its owner starts it after building the app and stops it after closing the app. */
+  jobs: JobQueue;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -85,13 +88,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerCompression(app);
   await registerOpenApi(app);
 
-  const services = createServices(database.db, config, app.log);
+  const services = createServices(database.db, config, app.log, options.jobs);
   app.addHook('onClose', () => services.close());
   registerViewerSource(app, services.auth);
   registerSystemRoutes(app, {
     pool: database.pool,
     isDatabaseAlive: database.isAlive ?? (() => true),
     metricsToken: config.METRICS_TOKEN,
+    jobCounts: () => options.jobs.counts(),
   });
   registerPageActionOriginCheck(app, config);
   await app.register(

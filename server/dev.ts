@@ -4,28 +4,39 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
 import { seedOnStart } from './db/seed/index.ts';
+import type { JobQueue } from './kernel/jobs.ts';
+import { createJobQueue } from './kernel/jobs-pg-boss.ts';
 
 /**
- * `npm run dev`: Vite loads this factory and re-runs it when server files change. The database is a
- * process singleton so a rebuild does not start a second PostgreSQL.
+ * `npm run dev`: Vite loads this factory and re-runs it when server files change. The database and the
+ * job queue are process singletons so a rebuild starts no second PostgreSQL and no second set of workers
+ * (each rebuild registers its job handlers again, replacing the previous ones).
  */
-let database: Promise<Database> | undefined;
+let infrastructure: Promise<{ database: Database; jobs: JobQueue }> | undefined;
 
 function openOnce() {
-  database ??= (async () => {
+  infrastructure ??= (async () => {
     const config = loadConfig({ NODE_ENV: 'development', ...process.env });
     const logger = pino({ level: config.LOG_LEVEL });
-    const opened = await openDatabase(config, logger);
-    await migrateDatabase(opened.pool, (db) => seedOnStart(db, config, logger));
-    const stop = () => void opened.close().finally(() => process.exit(0));
+    const database = await openDatabase(config, logger);
+    await migrateDatabase(database.pool, (db) => seedOnStart(db, config, logger));
+    const jobs = createJobQueue({ connectionString: database.url, logger });
+    const stop = () =>
+      void jobs
+        .stop()
+        .finally(() => database.close())
+        .finally(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    return opened;
+    return { database, jobs };
   })();
-  return database;
+  return infrastructure;
 }
 
 export async function createServer(vite?: ViteDevServer) {
   const config = loadConfig({ NODE_ENV: 'development', ...process.env });
-  return buildApp({ config, database: await openOnce(), vite });
+  const { database, jobs } = await openOnce();
+  const app = await buildApp({ config, database, jobs, vite });
+  await jobs.start();
+  return app;
 }

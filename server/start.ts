@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
 import { DataFolderInUseError, EmbeddedStartError } from './db/embedded.ts';
 import { seedOnStart } from './db/seed/index.ts';
+import type { JobQueue } from './kernel/jobs.ts';
+import { createJobQueue } from './kernel/jobs-pg-boss.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -11,8 +13,9 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(config, logger);
+  const jobs = createJobQueue({ connectionString: database.url, logger });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const shutdown = installShutdown(() => app, database, logger);
+  const shutdown = installShutdown(() => app, jobs, database, logger);
   // Decided in docs/decisions/0007-database-failure.md: a dead embedded PostgreSQL ends the process.
   database.onFailure((reason) => {
     if (shutdown.isStopping()) return; // Ctrl-C reaches PostgreSQL too
@@ -24,10 +27,13 @@ async function main() {
     await migrateDatabase(database.pool, async (db) => {
       await seedOnStart(db, config, logger);
     });
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, jobs });
+    // Before listening: requests queue mail and SMS; jobs left by a previous run (even a killed one) run now.
+    await jobs.start();
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await jobs.stop().catch(() => undefined);
     await database.close();
     throw error;
   }
@@ -35,6 +41,7 @@ async function main() {
 
 function installShutdown(
   getApp: () => { close(): Promise<void> } | undefined,
+  jobs: JobQueue,
   database: Database,
   logger: pino.Logger,
 ) {
@@ -51,6 +58,8 @@ function installShutdown(
     await getApp()
       ?.close()
       .catch((error) => logger.warn({ err: error }, 'closing the server failed'));
+    // No new jobs are taken; running ones finish (or run again on the next start).
+    await jobs.stop().catch((error) => logger.warn({ err: error }, 'stopping the job workers failed'));
     await database.close();
     logger.info('stopped');
     process.exit(exitCode);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import * as schema from '../db/schema/index.ts';
+import { createJobQueue } from '../kernel/jobs-pg-boss.ts';
 import { createTestApp, signInDemoUser } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
 
@@ -87,10 +88,12 @@ describe('logout checks where it comes from', () => {
   });
 });
 
+const NOWHERE = 'postgres://souk:x@127.0.0.1:1/none';
+
 describe('page errors', () => {
   const lines: string[] = [];
   let app: Awaited<ReturnType<typeof buildApp>>;
-  const pool = new pg.Pool({ connectionString: 'postgres://souk:x@127.0.0.1:1/none' });
+  const pool = new pg.Pool({ connectionString: NOWHERE });
   afterAll(async () => {
     await app?.close();
     await pool.end();
@@ -105,8 +108,9 @@ describe('page errors', () => {
     });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'souk-page-errors-'));
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
-    // No database behind the pool: every loader that reads fails.
-    app = await buildApp({ config, database: { db: drizzle(pool, { schema }), pool }, web: true, logStream });
+    // No database behind the pool: every loader that reads fails (and the job queue is never started).
+    const jobs = createJobQueue({ connectionString: NOWHERE, logger: { warn() {}, error() {} } });
+    app = await buildApp({ config, database: { db: drizzle(pool, { schema }), pool }, jobs, web: true, logStream });
     const response = await app.inject('/blog?lang=en');
     expect(response.statusCode).toBe(500);
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);

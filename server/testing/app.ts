@@ -1,26 +1,39 @@
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createJobQueue } from '../kernel/jobs-pg-boss.ts';
 import { closeWhenFileEnds } from './cleanup.ts';
 import { createTestDatabase } from './database.ts';
+import { allJobsDone, watchJobQueue } from './jobs.ts';
 
 /**
  * The API (no web pages unless `web` is set: that needs `npm run build` first) on a database of its own,
  * for `app.inject` requests. `env` adds configuration (SMTP_URL, provider settings); each app gets its own
- * data folder (outbox, auth secret).
+ * data folder (outbox, auth secret) and runs its job workers, so mail and SMS arrive a moment after the
+ * request that queued them: the readers in mail-catcher.ts wait for them.
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { web?: boolean } = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(inject('uploadsDir'), 'app-'));
   const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
   const config = { ...loaded, uploadsDir: inject('uploadsDir') };
-  const app = await buildApp({ config, database, web: options.web ?? false });
+  // Short polls: a retry in a test is picked up half a second after its delay.
+  const jobs = createJobQueue({
+    connectionString: database.url,
+    logger: pino({ level: config.LOG_LEVEL }),
+    pollSeconds: 0.5,
+  });
+  closeWhenFileEnds(() => jobs.stop());
+  watchJobQueue(jobs);
+  const app = await buildApp({ config, database, jobs, web: options.web ?? false });
   await app.ready();
   closeWhenFileEnds(() => app.close());
-  return { app, database, config };
+  await jobs.start();
+  return { app, database, config, jobs, jobsDone: () => allJobsDone(jobs) };
 }
 
 /** Signs a seeded demo user in through the API: the bearer token for API calls and the cookie for pages. */

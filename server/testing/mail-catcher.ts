@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
+import { everythingSent } from './jobs.ts';
 
 export interface CaughtMail {
   to: string;
@@ -10,7 +11,11 @@ export interface CaughtMail {
   text: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives (tests read codes from it). */
+/**
+ * A real SMTP server on loopback that keeps every message it receives. Mail is sent by job workers after
+ * the request that queued it, so every reader waits: for the test file's job queues to finish, and for
+ * the message asked for to arrive.
+ */
 export async function startMailCatcher() {
   const messages: CaughtMail[] = [];
   const server = new SMTPServer({
@@ -29,28 +34,57 @@ export async function startMailCatcher() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const sentTo = async (to: string) => {
+    await everythingSent();
+    return messages.filter((message) => message.to === to);
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
-    messages,
-    /** The six-digit code of the latest message to `to`. */
-    lastCode(to: string) {
-      const mail = messages.findLast((message) => message.to === to);
-      const code = mail?.text.match(/\b\d{6}\b/)?.[0];
-      if (!code) throw new Error(`No code was mailed to ${to}`);
-      return code;
+    /** Every message received once everything queued was sent. */
+    async all() {
+      await everythingSent();
+      return [...messages];
+    },
+    /** The messages to `to`, oldest first, once everything queued was sent. */
+    sentTo,
+    /** The six-digit code of the latest message to `to`, waiting for one to arrive. */
+    async lastCode(to: string) {
+      return waitForCode(async () => (await sentTo(to)).at(-1)?.text, `No code was mailed to ${to}`);
     },
   };
 }
 
-/** The six-digit code of the latest message of `kind` to `to` in an outbox folder. */
-async function lastOutboxCode(outboxDir: string, kind: 'mail' | 'sms', to: string) {
-  const files = (await readdir(outboxDir)).filter((name) => name.includes(`-${kind}-`)).sort();
-  for (const name of files.reverse()) {
-    const message = JSON.parse(await readFile(path.join(outboxDir, name), 'utf8')) as Record<string, string>;
-    const code = message.to === to ? (message.text ?? message.body)?.match(/\b\d{6}\b/)?.[0] : undefined;
-    if (code) return code;
-  }
-  throw new Error(`No ${kind} code was sent to ${to}`);
+const CODE = /\b\d{6}\b/;
+
+async function waitForCode(latestText: () => Promise<string | undefined>, failure: string) {
+  return vi.waitFor(
+    async () => {
+      const code = (await latestText())?.match(CODE)?.[0];
+      if (!code) throw new Error(failure);
+      return code;
+    },
+    { timeout: 15_000, interval: 25 },
+  );
+}
+
+/** The messages of `kind` to `to` in an outbox folder, oldest first, once everything queued was sent. */
+export async function outboxMessages(outboxDir: string, kind: 'mail' | 'sms', to: string) {
+  await everythingSent();
+  const names = (await readdir(outboxDir).catch(() => [] as string[]))
+    .filter((name) => name.includes(`-${kind}-`))
+    .sort();
+  const messages = await Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(path.join(outboxDir, name), 'utf8')) as Record<string, string>),
+  );
+  return messages.filter((message) => message.to === to);
+}
+
+/** The six-digit code of the latest message of `kind` to `to` in an outbox folder, waiting for one to arrive. */
+function lastOutboxCode(outboxDir: string, kind: 'mail' | 'sms', to: string) {
+  return waitForCode(async () => {
+    const latest = (await outboxMessages(outboxDir, kind, to)).at(-1);
+    return latest?.text ?? latest?.body;
+  }, `No ${kind} code was sent to ${to}`);
 }
 
 export const lastSmsCode = (outboxDir: string, to: string) => lastOutboxCode(outboxDir, 'sms', to);

@@ -54,12 +54,12 @@ function afterCooldown() {
 describe('someone registers an address that is already waiting for its code', () => {
   async function victimThenAttacker(email: string) {
     const victim = await register(email, 'victim-pass-V1', 'Victim Owner');
-    const firstCode = mail.lastCode(email);
+    const firstCode = await mail.lastCode(email);
     const usersBefore = await userCount();
     afterCooldown();
     const attacker = await register(email, 'attacker-pass-A1', 'Attacker Person');
     expect(attacker.status).toBe(200);
-    const newestCode = mail.lastCode(email);
+    const newestCode = await mail.lastCode(email);
     // Nothing was created or replaced: no account exists until the address is proven.
     expect(await userCount()).toBe(usersBefore);
     expect(await accountByEmail(email)).toBeUndefined();
@@ -145,17 +145,17 @@ describe('signing in before the address is proven', () => {
   it('sends the right password of a waiting registration to the code step with a fresh code and a token', async () => {
     const email = 'waiting@example.com';
     await register(email, 'waiting-pass-1', 'Waiting Person');
-    const mailsBefore = mail.messages.filter((message) => message.to === email).length;
+    const mailsBefore = (await mail.sentTo(email)).length;
     afterCooldown();
     const pending = await login(email, 'waiting-pass-1');
     expect(pending.status).toBe(403);
     expect(pending.body.message).toBe('10001##Please verify your e-mail first. Enter the code we sent you.');
     const token = pending.body.data?.registration_token as string;
     expect(token.length).toBeGreaterThan(20);
-    expect(mail.messages.filter((message) => message.to === email)).toHaveLength(mailsBefore + 1);
+    expect(await mail.sentTo(email)).toHaveLength(mailsBefore + 1);
     const verified = await post('/auth/verify-email', {
       user_email: email,
-      code: mail.lastCode(email),
+      code: await mail.lastCode(email),
       registration_token: token,
     });
     expect(verified.status).toBe(200);
@@ -165,12 +165,12 @@ describe('signing in before the address is proven', () => {
   it('answers a wrong password of a waiting registration like an unknown address, sending nothing', async () => {
     const email = 'waiting-wrong@example.com';
     await register(email, 'waiting-pass-2');
-    const mailsBefore = mail.messages.length;
+    const mailsBefore = (await mail.all()).length;
     const wrong = await login(email, 'not-the-password');
     const unknown = await login('nobody-here@example.com', 'not-the-password');
     expect(wrong).toEqual(unknown);
     expect(wrong.status).toBe(401);
-    expect(mail.messages.length).toBe(mailsBefore);
+    expect(await mail.all()).toHaveLength(mailsBefore);
   });
 });
 

@@ -12,7 +12,7 @@ let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
 beforeAll(async () => {
   const test = await createTestApp();
   db = test.database.db;
-  services = createServices(db, test.config, pino({ level: 'silent' }));
+  services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
 });
 
 async function counts(...ids: string[]) {

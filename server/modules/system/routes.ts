@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobCounts } from '../../kernel/jobs.ts';
 
 export interface SystemOptions {
   pool: pg.Pool;
@@ -9,6 +10,8 @@ export interface SystemOptions {
   isDatabaseAlive: () => boolean;
   /** METRICS_TOKEN: /metrics wants it as a bearer token; unset, only direct loopback requests get metrics. */
   metricsToken?: string;
+  /** The background jobs waiting, running and failed, read at each scrape. */
+  jobCounts?: () => Promise<JobCounts[]>;
 }
 
 /** Liveness, readiness (the database answers) and Prometheus metrics; call on the root instance. */
@@ -22,6 +25,8 @@ export function registerSystemRoutes(app: FastifyInstance, options: SystemOption
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+
+  if (options.jobCounts) registerJobGauge(registry, options.jobCounts);
 
   app.addHook('onResponse', async (request, reply) => {
     requestDuration.observe(
@@ -49,6 +54,25 @@ export function registerSystemRoutes(app: FastifyInstance, options: SystemOption
     if (!mayReadMetrics(request, options.metricsToken)) return reply.code(404).send({ status: 'not found' });
     reply.type(registry.contentType);
     return registry.metrics();
+  });
+}
+
+/** `souk_jobs{job, state}`: queued (retries included), active, and failed (every attempt used, kept). */
+function registerJobGauge(registry: Registry, jobCounts: () => Promise<JobCounts[]>) {
+  new Gauge({
+    name: 'souk_jobs',
+    help: 'Background jobs by name and state (queued includes retries; failed jobs used every attempt)',
+    labelNames: ['job', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      // With the database out of reach the other metrics are still worth serving; this one stays empty.
+      const all = await jobCounts().catch(() => []);
+      for (const counts of all) {
+        for (const state of ['queued', 'active', 'failed'] as const)
+          this.set({ job: counts.name, state }, counts[state]);
+      }
+    },
   });
 }
 
