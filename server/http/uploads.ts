@@ -117,6 +117,8 @@ function parsePageParts(
     const writes: Array<Promise<void>> = [];
     const streaming = new Set<Readable>();
     let failure: Error | undefined;
+    let visitorFile = false;
+    let fileCount = 0;
     // Settles once every file being written has ended, so the caller can discard all of them.
     const settle = () => Promise.allSettled(writes).then(() => (failure ? reject(failure) : resolve(fields)));
     const fail = (error: Error) => {
@@ -141,15 +143,19 @@ function parsePageParts(
     });
     parser.on('file', (name, stream, fileName) => {
       // A file input left empty still sends a part, without a file name.
-      if (failure || !fileName) return void stream.resume();
-      // Every page that takes files is for signed-in people: a visitor's file is not written anywhere.
-      if (!hasSessionCookie(request)) return fail(new AppError(403, 'errors.forbidden'));
+      // Every page that takes files is for signed-in people: a visitor's file is read past, written nowhere.
+      if (fileName && !hasSessionCookie(request)) visitorFile = true;
+      if (failure || !fileName || visitorFile) return void stream.resume();
+      const index = fileCount++;
       streaming.add(stream);
       // Listened to at once: busboy reports a part cut short on the part, maybe before it is being written.
       stream.on('error', () => fail(badRequest('errors.invalidRequest')));
       stream.on('limit', () => fail(new AppError(413, 'errors.invalidRequest')));
       const write = request.server.uploadTempFiles.receive(stream, limits.maxFileBytes).then(
-        (file) => void received.push({ ...file, field: name, fileName }),
+        // Kept in the order of the form, whichever file finished writing first.
+        (file) => {
+          received[index] = { ...file, field: name, fileName };
+        },
         (error: unknown) => fail(error instanceof AppError ? error : badRequest('errors.invalidRequest')),
       );
       writes.push(write.finally(() => streaming.delete(stream)));
@@ -159,7 +165,8 @@ function parsePageParts(
     }
     parser.on('error', () => fail(badRequest('errors.invalidRequest')));
     parser.on('finish', () => {
-      if (!failure) void settle();
+      if (visitorFile) fail(new AppError(403, 'errors.forbidden'));
+      else if (!failure) void settle();
     });
     payload.on('error', () => fail(badRequest('errors.invalidRequest')));
     payload.pipe(parser);
