@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { type AppContext, appContext, type RequestMeta, type SignedIn } from '#app-context';
 import { CODE_RESEND_SECONDS, codeFormSchema } from '../../../contract/auth.ts';
 import { pageLanguage, readCookie } from '../../../contract/language.ts';
-import { type FieldErrors, type FormResult, fieldErrors } from '../../lib/form-errors.ts';
+import { formFields, submitForm, withRefusals } from '../../lib/forms.server.ts';
 import { redirectTarget } from '../../lib/redirect.ts';
 
 type RouterContext = { get(key: typeof appContext): AppContext };
@@ -92,61 +92,23 @@ export async function codeStepAction(
     verify(code: string, meta: RequestMeta): Promise<SignedIn>;
   },
 ) {
-  const form = await request.formData();
+  const form = await formFields(request);
   const meta = pageRequestMeta(request, context);
-  try {
-    if (form.get('intent') === 'resend') {
+  if (form.intent === 'resend') {
+    return withRefusals(async () => {
       await step.resend(meta);
       const restamped = restampedStepCookie(request, step.cookie);
       return data(
         { ok: true as const, notice: step.resentNotice, resendIn: CODE_RESEND_SECONDS },
         restamped ? { headers: { 'Set-Cookie': restamped } } : undefined,
       );
-    }
-    const parsed = codeFormSchema.safeParse({ code: form.get('code') ?? '' });
-    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-    const session = await step.verify(parsed.data.code, meta);
+    });
+  }
+  return submitForm(codeFormSchema, { code: form.code ?? '' }, async ({ code }) => {
+    const session = await step.verify(code, meta);
     return signedInRedirect(redirectTarget(new URL(request.url).searchParams), session.cookies, [
       stepCookie(step.cookie, null),
     ]);
-  } catch (error) {
-    return serviceFailure(error);
-  }
-}
-
-/** A refused form: field errors, or a message for the whole form from a service error. */
-export function formFailure(
-  errors: FieldErrors,
-  status = 400,
-  formError?: string,
-  extra: Pick<FormResult, 'formErrorValues' | 'retryAfter'> = {},
-) {
-  return data<FormResult>({ ok: false, errors, formError, ...extra }, { status });
-}
-
-interface UserFacingFailure {
-  status: number;
-  messageKey: string;
-  values?: Record<string, string | number>;
-  retryAfterSeconds?: number;
-  data?: Record<string, unknown>;
-}
-
-/** The status and locale key of a service error the person should read (AppError); rethrows anything else. */
-export function userFacingFailure(error: unknown): UserFacingFailure {
-  const failure = error as Partial<UserFacingFailure>;
-  if (typeof failure.status === 'number' && typeof failure.messageKey === 'string' && failure.status < 500) {
-    return failure as UserFacingFailure;
-  }
-  throw error;
-}
-
-/** Turns a service error into a form message. */
-export function serviceFailure(error: unknown) {
-  const { status, messageKey, values, retryAfterSeconds } = userFacingFailure(error);
-  return formFailure({}, status, messageKey, {
-    ...(values ? { formErrorValues: values } : {}),
-    ...(retryAfterSeconds ? { retryAfter: retryAfterSeconds } : {}),
   });
 }
 

@@ -14,18 +14,16 @@ import {
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   flashCookie,
-  formFailure,
   LOGIN_EMAIL_COOKIE,
   PASSWORD_RESET_COOKIE,
   pageRequestMeta,
   readStepCookie,
   secondsUntilResend,
-  serviceFailure,
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/forgot-password';
 
@@ -39,37 +37,34 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await formFields(request);
   const meta = pageRequestMeta(request, context);
   const { auth } = context.get(appContext).services;
   const pending = readPendingReset(request);
-  try {
-    if (form.intent === 'restart') {
-      return redirect('/forgotpassword', { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, null) } });
-    }
-    if (form.intent === 'reset') {
-      // The address of the step (the form's copy only if the step's cookie has expired meanwhile).
-      const parsed = resetPasswordSchema.safeParse({ ...form, user_email: pending?.userEmail ?? form.user_email });
-      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-      await auth.resetPassword(parsed.data, meta);
+  if (form.intent === 'restart') {
+    return redirect('/forgotpassword', { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, null) } });
+  }
+  if (form.intent === 'reset') {
+    // The address of the step (the form's copy only if the step's cookie has expired meanwhile).
+    const fields = { ...form, user_email: pending?.userEmail ?? form.user_email };
+    return submitForm(resetPasswordSchema, fields, async (input) => {
+      await auth.resetPassword(input, meta);
       // The login form opens with the address filled in and the good news shown there, once.
       const headers = new Headers();
       headers.append('Set-Cookie', stepCookie(PASSWORD_RESET_COOKIE, null));
-      headers.append('Set-Cookie', stepCookie(LOGIN_EMAIL_COOKIE, { userEmail: parsed.data.user_email }));
+      headers.append('Set-Cookie', stepCookie(LOGIN_EMAIL_COOKIE, { userEmail: input.user_email }));
       headers.append('Set-Cookie', flashCookie('auth.passwordReset'));
       return redirect('/login', { headers });
-    }
-    const email = form.intent === 'resend' && pending ? pending.userEmail : form.user_email;
-    const parsed = forgotPasswordSchema.safeParse({ user_email: email });
-    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-    await auth.forgotPassword(parsed.data, meta);
+    });
+  }
+  const email = form.intent === 'resend' && pending ? pending.userEmail : form.user_email;
+  return submitForm(forgotPasswordSchema, { user_email: email }, async (input) => {
+    await auth.forgotPassword(input, meta);
     return data(
       { ok: true as const, notice: 'auth.resetCodeSent', resendIn: CODE_RESEND_SECONDS },
-      { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, { userEmail: parsed.data.user_email }) } },
+      { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, { userEmail: input.user_email }) } },
     );
-  } catch (error) {
-    return serviceFailure(error);
-  }
+  });
 }
 
 export const handle = { i18n: ['auth', 'forms', 'profile'] } satisfies PageHandle;

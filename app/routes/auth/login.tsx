@@ -5,19 +5,17 @@ import { appContext } from '#app-context';
 import { loginSchema, SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
 import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import {
-  formFailure,
   LOGIN_EMAIL_COOKIE,
   PENDING_EMAIL_COOKIE,
   pageRequestMeta,
   readFlash,
   readStepCookie,
-  serviceFailure,
   signedInRedirect,
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/login';
@@ -54,24 +52,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const handle = { i18n: ['auth', 'forms'], showsFlashNotice: true } satisfies PageHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = loginSchema.safeParse(form);
-  if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-  const { services } = context.get(appContext);
+  const { auth } = context.get(appContext).services;
   const url = new URL(request.url);
-  try {
-    const session = await services.auth.login(parsed.data, pageRequestMeta(request, context));
-    return signedInRedirect(redirectTarget(url.searchParams), session.cookies);
-  } catch (error) {
-    const waiting = pendingRegistration(error);
-    if (waiting) {
+  return submitForm(loginSchema, await formFields(request), async (input) => {
+    try {
+      const session = await auth.login(input, pageRequestMeta(request, context));
+      return signedInRedirect(redirectTarget(url.searchParams), session.cookies);
+    } catch (error) {
+      const waiting = pendingRegistration(error);
+      if (!waiting) throw error;
       // The right password of a registration still waiting for its code (a fresh one was sent): the code step.
       return redirect(`/verify-email${carriedRedirect(url)}`, {
         headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, waiting) },
       });
     }
-    return serviceFailure(error);
-  }
+  });
 }
 
 /** The code step's state when sign-in answered that the registration still waits for its code. */

@@ -7,16 +7,14 @@ import { pageLanguage } from '../../../contract/language.ts';
 import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
-  formFailure,
   PENDING_PHONE_COOKIE,
   pageRequestMeta,
   readStepCookie,
-  serviceFailure,
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { type CountryOption, countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { formFailure, formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/phone-login';
@@ -47,27 +45,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const form = Object.fromEntries(await request.formData());
+  const form = await formFields(request);
   const codeStep = `/verify-code${carriedRedirect(url)}`;
   if (form.intent === 'name') {
     const pending = readPending(request);
     if (!pending || !needsName(pending)) return formFailure({}, 400, 'auth.noPendingPhone');
-    const parsed = phoneNameSchema.safeParse(form);
-    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-    const named = stepCookie(PENDING_PHONE_COOKIE, { ...pending, name: parsed.data.user_name });
-    return redirect(codeStep, { headers: { 'Set-Cookie': named } });
+    return submitForm(phoneNameSchema, form, ({ user_name }) => {
+      const named = stepCookie(PENDING_PHONE_COOKIE, { ...pending, name: user_name });
+      return redirect(codeStep, { headers: { 'Set-Cookie': named } });
+    });
   }
-  const parsed = phoneLoginSchema.safeParse(form);
-  if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-  try {
-    const meta = pageRequestMeta(request, context);
-    const { isNew } = await context.get(appContext).services.auth.sendPhoneCode(parsed.data, meta);
-    const pending = { phone: parsed.data.user_phone, name: '', isNew: isNew ? '1' : '' };
+  const { auth } = context.get(appContext).services;
+  return submitForm(phoneLoginSchema, form, async (input) => {
+    const { isNew } = await auth.sendPhoneCode(input, pageRequestMeta(request, context));
+    const pending = { phone: input.user_phone, name: '', isNew: isNew ? '1' : '' };
     const next = isNew ? nameStepUrl(url) : codeStep;
     return redirect(next, { headers: { 'Set-Cookie': stepCookie(PENDING_PHONE_COOKIE, pending) } });
-  } catch (error) {
-    return serviceFailure(error);
-  }
+  });
 }
 
 function nameStepUrl(url: URL) {

@@ -14,17 +14,15 @@ import {
   useFormErrors,
 } from '../../components/ui/form.tsx';
 import {
-  formFailure,
   PENDING_EMAIL_COOKIE,
   pageRequestMeta,
-  serviceFailure,
   signedInRedirect,
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/register';
@@ -43,13 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = registerSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return formFailure(fieldErrors(parsed.error));
   const url = new URL(request.url);
-  try {
-    const outcome = await context
-      .get(appContext)
-      .services.auth.register(parsed.data, pageRequestMeta(request, context));
+  const { auth } = context.get(appContext).services;
+  return submitForm(registerSchema, await formFields(request), async (input) => {
+    const outcome = await auth.register(input, pageRequestMeta(request, context));
     if (outcome.kind === 'signedIn') {
       return signedInRedirect(redirectTarget(url.searchParams), outcome.session.cookies, [
         stepCookie(PENDING_EMAIL_COOKIE, null),
@@ -59,9 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/verify-email${carriedRedirect(url)}`, {
       headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, { ...outcome.pending }) },
     });
-  } catch (error) {
-    return serviceFailure(error);
-  }
+  });
 }
 
 export const handle = { i18n: ['auth', 'forms'] } satisfies PageHandle;

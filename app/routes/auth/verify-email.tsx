@@ -6,13 +6,13 @@ import { AuthCard, secondaryButtonClass } from '../../components/ui/form.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   codeStepAction,
-  formFailure,
   PENDING_EMAIL_COOKIE,
   readStepCookie,
   secondsUntilResend,
 } from '../../features/accounts/account.server.ts';
 import { CodeEntry } from '../../features/accounts/code-entry.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { formFailure } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/verify-email';

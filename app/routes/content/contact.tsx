@@ -9,11 +9,9 @@ import { Field, FieldError, inputClass, useFormErrors } from '../../components/u
 import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
-import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/contact';
-
-type ActionResult = { sent: true } | { sent: false; errors: FieldErrors; formError?: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
@@ -23,17 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Works without JavaScript: the server validates with the same rules the browser checks first. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = context.get(appContext);
-  const parsed = contactMessageSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data<ActionResult>({ sent: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-  }
-  try {
-    await services.sendContactMessage(parsed.data, { ip: clientIp });
-  } catch (error) {
-    if ((error as { status?: number }).status !== 429) throw error;
-    return data<ActionResult>({ sent: false, errors: {}, formError: 'errors.tooManyRequests' }, { status: 429 });
-  }
-  return data<ActionResult>({ sent: true });
+  return submitForm(contactMessageSchema, await formFields(request), async (input) => {
+    await services.sendContactMessage(input, { ip: clientIp });
+    return data({ ok: true as const });
+  });
 }
 
 export const handle = { i18n: ['content', 'forms'] } satisfies PageHandle;
@@ -49,15 +40,15 @@ const FIELDS: Array<{ name: keyof ContactMessageInput; type: string; autoComplet
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [dismissedResult, setDismissedResult] = useState<ActionResult | null>(null);
+  const [dismissedResult, setDismissedResult] = useState<typeof actionData>();
   const result = actionData && actionData !== dismissedResult ? actionData : undefined;
   const { errors, validateFirst } = useFormErrors(
     contactMessageSchema,
-    result && !result.sent ? result.errors : undefined,
+    result && !result.ok ? result.errors : undefined,
   );
   const sending = navigation.state === 'submitting';
 
-  if (result?.sent) {
+  if (result?.ok) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center" role="status">
         <CheckCircle2 className="mx-auto size-14 text-emerald-600" aria-hidden />
@@ -82,7 +73,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </h1>
       </div>
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t('contact.intro')}</p>
-      {result && !result.sent && result.formError && (
+      {result && !result.ok && result.formError && (
         <p
           role="alert"
           className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"

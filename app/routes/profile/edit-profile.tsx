@@ -23,12 +23,10 @@ import {
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   flashCookie,
-  formFailure,
   pageRequestMeta,
   readStepCookie,
   requireSignedIn,
   secondsUntilResend,
-  serviceFailure,
   stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
@@ -37,7 +35,8 @@ import { countryOptions } from '../../features/accounts/phone-field.tsx';
 import { ProfilePhoto, photoUrl } from '../../features/accounts/profile-view.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
-import { type FieldErrors, type FormResult, fieldErrors } from '../../lib/form-errors.ts';
+import type { FieldErrors, FormResult } from '../../lib/form-errors.ts';
+import { formFailure, submitForm, withRefusals } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/edit-profile';
 
@@ -74,8 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(length <= MAX_UPLOAD_BYTES)) return formFailure({}, 413, 'users.photoTooLarge');
   const form = await request.formData();
   const intent = form.get('intent');
+  const fields = Object.fromEntries(form);
   const meta = pageRequestMeta(request, context);
-  try {
+  return withRefusals(async () => {
     if (intent === 'photo') {
       const file = form.get('file');
       const kind = form.get('kind') === 'cover' ? 'cover' : 'profile';
@@ -84,30 +84,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: true as const, notice: 'profile.photoSaved' });
     }
     if (intent === 'phoneSend') {
-      const parsed = phoneChangeSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-      await auth.sendPhoneChangeCode(viewer.userId, parsed.data.user_phone, meta);
-      return data({
-        ok: true as const,
-        notice: 'auth.smsSent',
-        phone: parsed.data.user_phone,
-        resendIn: CODE_RESEND_SECONDS,
+      return submitForm(phoneChangeSchema, fields, async ({ user_phone }) => {
+        await auth.sendPhoneChangeCode(viewer.userId, user_phone, meta);
+        return data({ ok: true as const, notice: 'auth.smsSent', phone: user_phone, resendIn: CODE_RESEND_SECONDS });
       });
     }
     if (intent === 'phoneVerify') {
-      const parsed = phoneChangeCodeSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-      await auth.confirmPhoneChange(viewer.userId, parsed.data.user_phone, parsed.data.code, meta);
-      return data({ ok: true as const, notice: 'profile.phoneChanged', changed: true });
+      return submitForm(phoneChangeCodeSchema, fields, async ({ user_phone, code }) => {
+        await auth.confirmPhoneChange(viewer.userId, user_phone, code, meta);
+        return data({ ok: true as const, notice: 'profile.phoneChanged', changed: true });
+      });
     }
     if (intent === 'emailVerify') {
-      const parsed = codeFormSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-      const confirmed = await auth.confirmEmailChange(viewer.userId, parsed.data.code, meta);
-      const headers = new Headers();
-      for (const cookie of [...confirmed.cookies, flashCookie('profile.emailChanged'), endedEmailChange])
-        headers.append('Set-Cookie', cookie);
-      return redirect('/profile', { headers });
+      return submitForm(codeFormSchema, fields, async ({ code }) => {
+        const confirmed = await auth.confirmEmailChange(viewer.userId, code, meta);
+        const headers = new Headers();
+        for (const cookie of [...confirmed.cookies, flashCookie('profile.emailChanged'), endedEmailChange])
+          headers.append('Set-Cookie', cookie);
+        return redirect('/profile', { headers });
+      });
     }
     if (intent === 'emailResend') {
       const change = await auth.resendEmailChangeCode(viewer.userId, meta);
@@ -120,21 +115,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers.append('Set-Cookie', flashCookie('profile.emailChangeCancelled'));
       return redirect('/edit-profile', { headers });
     }
-    const parsed = profileUpdateSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-    const email = parsed.data.user_email;
-    const change = email ? await auth.requestEmailChange(viewer.userId, email, meta) : null;
-    await users.updateProfile(viewer.userId, parsed.data);
-    // A new address waits here for its code; otherwise the profile is done.
-    if (change?.pending) {
-      const headers = new Headers([['Set-Cookie', flashCookie('profile.emailCodeSent')]]);
-      headers.append('Set-Cookie', stepCookie(EMAIL_CHANGE_COOKIE, { email: change.email }));
-      return redirect('/edit-profile', { headers });
-    }
-    return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('messages.profileUpdated') } });
-  } catch (error) {
-    return serviceFailure(error);
-  }
+    return submitForm(profileUpdateSchema, fields, async (input) => {
+      const change = input.user_email ? await auth.requestEmailChange(viewer.userId, input.user_email, meta) : null;
+      await users.updateProfile(viewer.userId, input);
+      // A new address waits here for its code; otherwise the profile is done.
+      if (change?.pending) {
+        const headers = new Headers([['Set-Cookie', flashCookie('profile.emailCodeSent')]]);
+        headers.append('Set-Cookie', stepCookie(EMAIL_CHANGE_COOKIE, { email: change.email }));
+        return redirect('/edit-profile', { headers });
+      }
+      return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('messages.profileUpdated') } });
+    });
+  });
 }
 
 export const handle = { i18n: ['profile', 'auth', 'forms'] } satisfies PageHandle;

@@ -7,17 +7,11 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { userSettingsSchema } from '../../../contract/users.ts';
 import { secondaryButtonClass } from '../../components/ui/form.tsx';
-import {
-  flashCookie,
-  formFailure,
-  pageRequestMeta,
-  requireSignedIn,
-  serviceFailure,
-} from '../../features/accounts/account.server.ts';
+import { flashCookie, pageRequestMeta, requireSignedIn } from '../../features/accounts/account.server.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { SettingsDialog } from '../../features/shell/settings-dialog.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { formFailure, formFields, submitForm, withRefusals } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/own-profile';
 
@@ -38,34 +32,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireSignedIn(context, 'profile');
   const { auth, users } = context.get(appContext).services;
-  const form = Object.fromEntries(await request.formData());
-  try {
-    switch (form.intent) {
-      case 'password': {
-        const parsed = passwordUpdateSchema.safeParse(form);
-        if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-        await auth.changePassword(viewer.userId, parsed.data, pageRequestMeta(request, context));
+  const form = await formFields(request);
+  switch (form.intent) {
+    case 'password':
+      return submitForm(passwordUpdateSchema, form, async (input) => {
+        await auth.changePassword(viewer.userId, input, pageRequestMeta(request, context));
         return data({ ok: true as const, notice: 'settings.passwordUpdated', intent: 'password' });
-      }
-      case 'settings': {
-        const parsed = userSettingsSchema.safeParse(form);
-        if (!parsed.success) return formFailure(fieldErrors(parsed.error));
-        await users.updateSettings(viewer.userId, parsed.data);
+      });
+    case 'settings':
+      return submitForm(userSettingsSchema, form, async (input) => {
+        await users.updateSettings(viewer.userId, input);
         return data({ ok: true as const, notice: 'settings.saved', intent: 'settings' });
-      }
-      case 'deactivate': {
+      });
+    case 'deactivate':
+      return withRefusals(async () => {
         await users.deactivate(viewer.userId);
         const headers = new Headers();
         for (const cookie of [...(await auth.clearedSessionCookies()), flashCookie('settings.deactivated')]) {
           headers.append('Set-Cookie', cookie);
         }
         return redirect('/', { headers });
-      }
-      default:
-        return formFailure({}, 400, 'errors.invalidRequest');
-    }
-  } catch (error) {
-    return serviceFailure(error);
+      });
+    default:
+      return formFailure({}, 400, 'errors.invalidRequest');
   }
 }
 
