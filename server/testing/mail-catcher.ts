@@ -18,10 +18,16 @@ export interface CaughtMail {
  */
 export async function startMailCatcher() {
   const messages: CaughtMail[] = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, callback) {
+      if (refusing) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Busy, try again later'), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
@@ -40,6 +46,10 @@ export async function startMailCatcher() {
   };
   return {
     url: `smtp://127.0.0.1:${port}`,
+    /** While on, every message is refused with a temporary error (451), as a busy mail server does. */
+    refuse(on: boolean) {
+      refusing = on;
+    },
     /** Every message received once everything queued was sent. */
     async all() {
       await everythingSent();
