@@ -55,6 +55,34 @@ describe('operations endpoints', () => {
     );
   });
 
+  it('/metrics counts the background jobs waiting, running and failed, per job', async () => {
+    const fromApp = (await ctx.app.inject('/metrics')).body;
+    expect(fromApp).toContain('souk_jobs{job="mail.send",state="queued"} 0');
+    expect(fromApp).toContain('souk_jobs{job="sms.send",state="failed"} 0');
+    const pool = unreachablePool();
+    const app = await systemRoutes({
+      pool,
+      jobCounts: async () => [{ name: 'mail.send', queued: 4, active: 1, failed: 2 }],
+    });
+    const body = (await app.inject('/metrics')).body;
+    expect(body).toContain('souk_jobs{job="mail.send",state="queued"} 4');
+    expect(body).toContain('souk_jobs{job="mail.send",state="active"} 1');
+    expect(body).toContain('souk_jobs{job="mail.send",state="failed"} 2');
+    await app.close();
+    await pool.end();
+  });
+
+  it('/metrics still answers when the job counts cannot be read', async () => {
+    const pool = unreachablePool();
+    const app = await systemRoutes({ pool, jobCounts: () => Promise.reject(new Error('database unreachable')) });
+    const response = await app.inject('/metrics');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('process_cpu_user_seconds_total');
+    expect(response.body).not.toContain('souk_jobs{');
+    await app.close();
+    await pool.end();
+  });
+
   it('/metrics without METRICS_TOKEN is not found from other machines or through a proxy', async () => {
     expect((await ctx.app.inject({ url: '/metrics', remoteAddress: '203.0.113.7' })).statusCode).toBe(404);
     const proxied = await ctx.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.7' } });
