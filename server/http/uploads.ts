@@ -182,21 +182,3 @@ function encodeFields(fields: Array<[string, string]>, boundary: string) {
   );
   return Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8');
 }
-
-/**
- * The bytes of the one file of a multipart upload, whole in memory. Kept only until the profile photo route
- * moves to `receiveUpload`; new routes use `receiveUpload`.
- */
-export async function readUploadedFile(
-  request: FastifyRequest,
-  messages: { notAFileKey: string; tooLargeKey: string },
-): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(400, messages.notAFileKey);
-  try {
-    const file = await request.file();
-    if (!file) throw new AppError(400, messages.notAFileKey);
-    return await file.toBuffer();
-  } catch (error) {
-    throw uploadError(error, messages);
-  }
-}

@@ -1,5 +1,6 @@
-export { firstImages, ImageRefused, MAX_INPUT_PIXELS, resizeToWebp, toImage } from './images.ts';
+export { firstImages, toImage } from './images.ts';
 export {
+  MAX_INPUT_PIXELS,
   MAX_PDF_BYTES,
   MAX_PDF_PAGES,
   MAX_UPLOAD_BYTES,
