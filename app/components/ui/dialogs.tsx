@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { AlertTriangle, CheckCircle2, HelpCircle, Loader2, XCircle } from 'lucide-react';
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../i18n/i18n.ts';
+import { AlertTriangle, CheckCircle2, HelpCircle, Loader2, XCircle } from './icons.tsx';
 
 type DialogKind = 'confirm' | 'error' | 'success' | 'warning' | 'loading';
 

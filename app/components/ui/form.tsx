@@ -1,9 +1,9 @@
-import { Eye, EyeOff, Loader2 } from 'lucide-react';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { translateKey } from '../../i18n/i18n.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { Eye, EyeOff, Loader2 } from './icons.tsx';
 
 export const inputClass =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-base dark:border-slate-700 dark:bg-slate-900 aria-[invalid=true]:border-red-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';

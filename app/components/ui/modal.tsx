@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { X } from './icons.tsx';
 
 /**
  * A modal form (Radix dialog): a sheet from the bottom on phones, centred on wider screens, with a title,

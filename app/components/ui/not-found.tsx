@@ -1,6 +1,6 @@
-import { Home, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Home, SearchX } from './icons.tsx';
 
 export function NotFound() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
-import { Loader2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '../../../contract/paging.ts';
 import { ApiError, apiGet } from '../../lib/api-client.ts';
+import { Loader2 } from './icons.tsx';
 
 /** Where further pages come from: an /api/v1 list and its query (the cursor is added here). */
 export interface PageSource {

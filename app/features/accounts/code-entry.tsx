@@ -1,4 +1,3 @@
-import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
@@ -6,6 +5,7 @@ import { codeFormSchema } from '../../../contract/auth.ts';
 import { formatCountdown } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { Field, FormAlert, SubmitButton, secondaryButtonClass, useFormErrors } from '../../components/ui/form.tsx';
+import { Loader2 } from '../../components/ui/icons.tsx';
 import type { FieldErrors, FormResult } from '../../lib/form-errors.ts';
 
 /** The six-digit code input: digits only, filled in by the phone's one-time-code suggestion. */

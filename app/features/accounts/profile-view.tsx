@@ -1,10 +1,20 @@
-import { BadgeCheck, CalendarDays, Mail, MapPin, MessageCircle, Phone, ShieldAlert, Star, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { RatingSummary, User } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
+import {
+  BadgeCheck,
+  CalendarDays,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Phone,
+  ShieldAlert,
+  Star,
+  Store,
+} from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 
 export const photoUrl = (file: string | null) => (file ? `/uploads/${file}` : null);

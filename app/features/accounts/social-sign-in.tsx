@@ -1,7 +1,7 @@
-import { Apple } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import type { SocialProvider } from '../../../contract/auth.ts';
+import { Apple } from '../../components/ui/icons.tsx';
 import type { MessageKey } from '../../i18n/i18n.ts';
 
 const LABELS: Record<SocialProvider, MessageKey> = {

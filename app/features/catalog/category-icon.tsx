@@ -6,7 +6,7 @@ import {
   Building2,
   Car,
   Dumbbell,
-  type LucideIcon,
+  type IconComponent,
   PawPrint,
   Refrigerator,
   Shirt,
@@ -15,10 +15,10 @@ import {
   Tag,
   Tv,
   Wrench,
-} from 'lucide-react';
+} from '../../components/ui/icons.tsx';
 
 /** The icons categories may name (the column categories.icon); anything else shows a tag. */
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<string, IconComponent> = {
   armchair: Armchair,
   baby: Baby,
   'book-open': BookOpen,

@@ -1,7 +1,7 @@
-import { Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Blog } from '../../../contract/content.ts';
+import { Newspaper } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 
 export function BlogCard({ blog }: { blog: Blog }) {

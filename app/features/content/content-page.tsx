@@ -1,9 +1,9 @@
-import { Info, Lock, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { appContext } from '#app-context';
 import type { ContentPageKind } from '../../../contract/content.ts';
 import { pageLanguage } from '../../../contract/language.ts';
+import { Info, Lock, ShieldCheck } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { Prose } from './prose.tsx';

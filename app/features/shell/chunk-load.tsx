@@ -1,8 +1,8 @@
-import { RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../../contract/screens.ts';
+import { RefreshCw, WifiOff } from '../../components/ui/icons.tsx';
 
 /** Errors browsers raise when a lazily loaded page chunk cannot be fetched. */
 export function isChunkLoadError(error: unknown) {

@@ -1,6 +1,6 @@
-import { CheckCircle2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckCircle2, X } from '../../components/ui/icons.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
 
 const VISIBLE_MS = 6000;

@@ -1,11 +1,22 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { TFunction } from 'i18next';
-import { Bell, Heart, LogIn, LogOut, Menu, MessageCircle, Plus, User, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, NavLink, useLocation, useSubmit } from 'react-router';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
+import {
+  Bell,
+  Heart,
+  LogIn,
+  LogOut,
+  Menu,
+  MessageCircle,
+  Plus,
+  User,
+  UserPlus,
+  X,
+} from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { redirectQueryFor } from '../../lib/redirect.ts';
 import { LanguageMenu } from './language-menu.tsx';

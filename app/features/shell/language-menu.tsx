@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES } from '../../../contract/language.ts';
+import { Check, ChevronDown, Globe } from '../../components/ui/icons.tsx';
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();

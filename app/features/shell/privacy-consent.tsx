@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ShieldCheck } from '../../components/ui/icons.tsx';
 
 /** localStorage key holding "accepted" or "rejected" once the visitor has chosen. */
 export const PRIVACY_CHOICE_KEY = 'privacyConsent';

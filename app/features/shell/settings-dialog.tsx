@@ -1,9 +1,9 @@
-import { Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { passwordUpdateSchema } from '../../../contract/auth.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
+import { Settings } from '../../components/ui/icons.tsx';
 import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
 import type { FieldErrors } from '../../lib/form-errors.ts';
 

@@ -1,6 +1,6 @@
-import { Moon, Sun } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Moon, Sun } from '../../components/ui/icons.tsx';
 
 /** localStorage key; the value is the text "true" or "false" (SPEC.md 3 "Local device settings"). */
 export const DARK_MODE_KEY = 'darkMode';

@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
@@ -11,6 +10,7 @@ import {
   SubmitButton,
   useFormErrors,
 } from '../../components/ui/form.tsx';
+import { KeyRound } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   flashCookie,

@@ -1,10 +1,10 @@
-import { Smartphone, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { phoneLoginSchema, phoneNameSchema } from '../../../contract/auth.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
+import { Smartphone, UserRound } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   PENDING_PHONE_COOKIE,

@@ -1,4 +1,3 @@
-import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
@@ -13,6 +12,7 @@ import {
   SubmitButton,
   useFormErrors,
 } from '../../components/ui/form.tsx';
+import { UserPlus } from '../../components/ui/icons.tsx';
 import {
   PENDING_EMAIL_COOKIE,
   pageRequestMeta,

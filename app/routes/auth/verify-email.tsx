@@ -1,8 +1,8 @@
-import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { AuthCard, secondaryButtonClass } from '../../components/ui/form.tsx';
+import { MailCheck } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   codeStepAction,

@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight, Handshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { ChevronLeft, ChevronRight, Handshake } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
@@ -6,6 +5,7 @@ import { parseSerialId } from '../../../contract/ids.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import type { Subcategory } from '../../../contract/lookups.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { ChevronLeft, ChevronRight } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';

@@ -1,9 +1,9 @@
-import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
 import { parseSerialId } from '../../../contract/ids.ts';
 import { pageLanguage } from '../../../contract/language.ts';
+import { ArrowLeft, ArrowRight } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { Prose } from '../../features/content/prose.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';

@@ -1,9 +1,9 @@
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { Search } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';

@@ -1,4 +1,3 @@
-import { CheckCircle2, Loader2, Mail, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, useNavigation } from 'react-router';
@@ -6,6 +5,7 @@ import { appContext } from '#app-context';
 import { type ContactMessageInput, contactMessageSchema } from '../../../contract/content.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { Field, FieldError, inputClass, useFormErrors } from '../../components/ui/form.tsx';
+import { CheckCircle2, Loader2, Mail, Send } from '../../components/ui/icons.tsx';
 import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';

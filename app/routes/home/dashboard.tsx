@@ -1,8 +1,8 @@
-import { ArrowLeft, ArrowRight, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
 import { pageLanguage } from '../../../contract/language.ts';
+import { ArrowLeft, ArrowRight, Plus } from '../../components/ui/icons.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';

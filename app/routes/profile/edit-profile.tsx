@@ -1,4 +1,3 @@
-import { Camera, ImageUp, UserCog } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, redirect, useFetcher, useNavigation } from 'react-router';
@@ -20,6 +19,7 @@ import {
   SubmitButton,
   useFormErrors,
 } from '../../components/ui/form.tsx';
+import { Camera, ImageUp, UserCog } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
   flashCookie,

@@ -1,4 +1,3 @@
-import { Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
@@ -7,6 +6,7 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import { pageLanguage } from '../../../contract/language.ts';
 import { userSettingsSchema } from '../../../contract/users.ts';
 import { secondaryButtonClass } from '../../components/ui/form.tsx';
+import { Pencil } from '../../components/ui/icons.tsx';
 import { flashCookie, pageRequestMeta, requireSignedIn } from '../../features/accounts/account.server.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { SettingsDialog } from '../../features/shell/settings-dialog.tsx';
