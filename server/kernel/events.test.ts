@@ -49,4 +49,24 @@ describe('event bus', () => {
     expect(seen).toEqual([3]);
     expect(logger.errors).toHaveLength(1);
   });
+
+  it('settled() waits for a delivery still under way (shutdown waits for it before the pool closes)', async () => {
+    const bus = new EventBus(silentLogger());
+    let finish = () => undefined as unknown;
+    const handled: number[] = [];
+    bus.on('test.happened', async ({ id }) => {
+      await new Promise((resolve) => {
+        finish = resolve;
+      });
+      handled.push(id);
+    });
+    const delivery = bus.publish('test.happened', { id: 4 });
+    const waiting = bus.settled().then(() => 'settled');
+    const nextTurn = new Promise((resolve) => setImmediate(() => resolve('still waiting')));
+    expect(await Promise.race([waiting, nextTurn])).toBe('still waiting');
+    finish();
+    expect(await waiting).toBe('settled');
+    expect(handled).toEqual([4]);
+    await delivery;
+  });
 });
