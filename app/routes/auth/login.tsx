@@ -55,31 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = context.get(appContext).services;
   const url = new URL(request.url);
   return submitForm(loginSchema, await formFields(request), async (input) => {
-    try {
-      const session = await auth.login(input, pageRequestMeta(request, context));
-      return signedInRedirect(redirectTarget(url.searchParams), session.cookies);
-    } catch (error) {
-      const waiting = pendingRegistration(error);
-      if (!waiting) throw error;
-      // The right password of a registration still waiting for its code (a fresh one was sent): the code step.
-      return redirect(`/verify-email${carriedRedirect(url)}`, {
-        headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, waiting) },
-      });
-    }
+    const outcome = await auth.login(input, pageRequestMeta(request, context));
+    if (outcome.kind === 'signedIn') return signedInRedirect(redirectTarget(url.searchParams), outcome.session.cookies);
+    // An account nobody proved yet (a fresh code was sent): the code step, as the API answers it too.
+    return redirect(`/verify-email${carriedRedirect(url)}`, {
+      headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, { ...outcome.pending }) },
+    });
   });
-}
-
-/** The code step's state when sign-in answered that the registration still waits for its code. */
-function pendingRegistration(error: unknown) {
-  const failure = error as { messageKey?: string; data?: Record<string, unknown> };
-  const { registration_token, user_email, user_name } = failure.data ?? {};
-  if (failure.messageKey !== 'auth.pendingVerification' || typeof registration_token !== 'string') return null;
-  return {
-    userId: '',
-    userName: String(user_name ?? ''),
-    userEmail: String(user_email ?? ''),
-    registrationToken: registration_token,
-  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

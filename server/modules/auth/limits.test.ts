@@ -6,7 +6,7 @@ import { verifications } from '../../db/schema/index.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { lastSmsCode, outboxMessages, startMailCatcher } from '../../testing/mail-catcher.ts';
 import { CODES_PER_RECIPIENT_HOURLY } from './code-sends.ts';
-import { LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE } from './email-registration.ts';
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE } from './password.ts';
 
 type Json = Record<string, unknown>;
 

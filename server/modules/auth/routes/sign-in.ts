@@ -12,11 +12,13 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../../../contract/auth.ts';
-import { errorEnvelopeSchema } from '../../../../contract/errors.ts';
+import { ERROR_CODES, errorEnvelopeSchema } from '../../../../contract/errors.ts';
+import type { PendingVerification } from '../../../../contract/session.ts';
 import { ok } from '../../../http/envelope.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { currentViewer, requestMeta } from '../../../http/session.ts';
 import { translate } from '../../../i18n.ts';
+import { AppError } from '../../../kernel/errors.ts';
 import type { AuthService, SignedIn } from '../service.ts';
 
 const errors = {
@@ -51,6 +53,14 @@ const pendingLoginSchema = errorEnvelopeSchema.extend({
 const tooSoon = errorEnvelopeSchema.describe(
   'Too many requests; a code asked for again too soon says how many seconds remain, also sent as Retry-After',
 );
+
+/** The code step as the API tells it: 403 with code 10001 and what the step needs. */
+function pendingVerification(pending: PendingVerification) {
+  return new AppError(403, 'auth.pendingVerification', {
+    code: ERROR_CODES.forbidden,
+    data: { registration_token: pending.registrationToken, user_email: pending.userEmail, user_name: pending.userName },
+  });
+}
 
 function sendSignedIn(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
   reply.header('set-cookie', session.cookies);
@@ -136,7 +146,11 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
         response: { 200: envelopeSchema(signedInSchema), ...errors, 403: pendingLoginSchema },
       },
     },
-    async (request, reply) => sendSignedIn(request, reply, await auth.login(request.body, requestMeta(request))),
+    async (request, reply) => {
+      const outcome = await auth.login(request.body, requestMeta(request));
+      if (outcome.kind === 'pending') throw pendingVerification(outcome.pending);
+      return sendSignedIn(request, reply, outcome.session);
+    },
   );
 
   api.post(

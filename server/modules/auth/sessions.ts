@@ -1,0 +1,78 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
+import type { RequestMeta, SignedIn, Viewer } from '../../../contract/session.ts';
+import type { Db } from '../../db/database.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { mayHoldSession, presentViewer } from '../users/index.ts';
+import type { LibraryGateway } from './library-gateway.ts';
+
+/**
+ * Sessions: who is asking, opening one once a sign-in method has identified the account, ending them
+ * (sign-out, another password, a ban or deactivation), and the start of a social sign-in.
+ */
+export class Sessions {
+  private readonly db: Db;
+  private readonly gateway: LibraryGateway;
+  private readonly socialProviders: SocialProvider[];
+
+  constructor(db: Db, gateway: LibraryGateway, socialProviders: SocialProvider[]) {
+    this.db = db;
+    this.gateway = gateway;
+    this.socialProviders = socialProviders;
+  }
+
+  /** The signed-in user, renewing the session (its expiry moves to one day from now). */
+  async currentViewer(meta: RequestMeta): Promise<{ viewer: Viewer | null; cookies: string[] }> {
+    const { user, cookies } = await this.gateway.currentSession(meta);
+    if (!user || !mayHoldSession(user)) return { viewer: null, cookies };
+    return { viewer: presentViewer(user), cookies };
+  }
+
+  /** Signs in an account a sign-in method has identified; `refusedKey` is the message when it may not sign in. */
+  async start(userId: string, meta: RequestMeta, refusedKey: string): Promise<SignedIn> {
+    const session = await this.gateway.startSession(userId, meta, refusedKey);
+    const [user] = await this.db.select({ name: users.userName }).from(users).where(eq(users.id, userId));
+    return { userId, userName: user?.name ?? '', ...session };
+  }
+
+  /** Keeps an app's push token with the account (SPEC.md 4 Session). */
+  async rememberDevice(userId: string, deviceToken: string) {
+    await this.db.update(users).set({ deviceToken }).where(eq(users.id, userId));
+  }
+
+  /** Ends this session and forgets the device's push token; `viewer` is who the request was already found to be. */
+  async logout(meta: RequestMeta, viewer: Viewer | null): Promise<string[]> {
+    if (viewer) await this.db.update(users).set({ deviceToken: null }).where(eq(users.id, viewer.userId));
+    return this.gateway.signOut(meta);
+  }
+
+  /** Ends every session of a user (ban, deactivation, a confirmed registration or password reset). */
+  async endAll(userId: string) {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  /** Ends every session of a user but the one of this request (a new password). */
+  async endOthers(userId: string, meta: RequestMeta) {
+    const { token } = await this.gateway.currentSession(meta);
+    await this.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.token, token ?? '')));
+  }
+
+  clearedSessionCookies() {
+    return this.gateway.clearedSessionCookies();
+  }
+
+  enabledSocialProviders() {
+    return this.socialProviders;
+  }
+
+  /** The provider's sign-in address and the state cookies to set before going there. */
+  async startSocialSignIn(
+    provider: SocialProvider,
+    urls: { callbackURL: string; errorCallbackURL: string },
+    meta: RequestMeta,
+  ) {
+    if (!this.socialProviders.includes(provider)) throw new AppError(404, 'auth.providerDisabled');
+    return this.gateway.startSocialSignIn(provider, urls, meta, SOCIAL_LOGIN_FAILED[provider]);
+  }
+}
