@@ -2,6 +2,7 @@ import { createContext } from 'react-router';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from '../contract/content.ts';
 import type { LanguageCode } from '../contract/language.ts';
 import type { Category, Lookup, Subcategory } from '../contract/lookups.ts';
+import type { ReceivedUpload } from '../contract/media.ts';
 import type { Paged } from '../contract/paging.ts';
 import type { AuthService, Viewer } from '../server/modules/auth/service.ts';
 import type { UsersService } from '../server/modules/users/service.ts';
@@ -47,6 +48,8 @@ export interface AppContext {
   clientIp: string;
   /** The signed-in user, or null for a visitor ("nologinuser"). */
   viewer: Viewer | null;
+  /** The files of this request's multipart form, already streamed to temporary files (never in memory). */
+  uploads: ReceivedUpload[];
   /** Writes a failure of this page to the server's JSON log (one line, the error serialized). */
   logError(error: unknown, details?: Record<string, unknown>): void;
 }

@@ -35,13 +35,16 @@ import {
   registerViewerSource,
   SESSION_COOKIE_NAME,
 } from './http/session.ts';
+import { registerUploads, type UploadLimits } from './http/uploads.ts';
 import { translate } from './i18n.ts';
 import { AppError } from './kernel/errors.ts';
 import type { JobQueue } from './kernel/jobs.ts';
+import { createTempFiles } from './kernel/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { accountRoutes, authCallbackRoutes, authRoutes } from './modules/auth/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
+import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { createServices, pageServices, type Services } from './services.ts';
@@ -49,6 +52,8 @@ import { createServices, pageServices, type Services } from './services.ts';
 const SERVER_BUILD = 'build/server/index.js';
 const BUILT_ASSETS_PREFIX = '/assets/';
 const HEADERS_TIMEOUT_MS = 15_000;
+/** Any upload streams to disk within the largest file a pipeline takes; a page form carries at most an item's files. */
+const UPLOAD_LIMITS: UploadLimits = { maxFileBytes: MAX_UPLOAD_BYTES, maxPageFiles: 6 };
 
 export interface BuildOptions {
   config: Config;
@@ -87,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const security = registerSecurityHeaders(app, config);
   await registerCompression(app);
   await registerOpenApi(app);
+  await registerUploads(app, createTempFiles(config.uploadTempDir), UPLOAD_LIMITS);
 
   const services = createServices(database.db, config, app.log, options.jobs);
   app.addHook('onClose', () => services.close());
@@ -116,11 +122,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authCallbackRoutes, { prefix: '/api/auth', library: services.authLibrary });
 
   mkdirSync(config.uploadsDir, { recursive: true });
+  // Every stored file gets a new name, so a stored file never changes: browsers may keep it for a year.
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
-    maxAge: '7d',
+    maxAge: '365d',
     immutable: true,
   });
   app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
@@ -128,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.web !== false) {
     await app.register(async (web) => {
       await registerPages(web, options, services, security);
-      registerPageFormParsers(web);
+      registerPageFormParsers(web, UPLOAD_LIMITS);
     });
   }
   return app;
@@ -157,6 +164,7 @@ async function registerPages(
         cspNonce: page?.nonce ?? '',
         clientIp: request.ip,
         viewer: await currentViewer(request, reply),
+        uploads: request.receivedFiles ?? [],
         logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
       });
       return context;

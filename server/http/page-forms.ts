@@ -1,19 +1,21 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../kernel/errors.ts';
+import { receivePageMultipart, type UploadLimits } from './uploads.ts';
 
-/** Page forms are small; only the photo form (multipart) carries a file, up to its own limit plus the form. */
+/** Page forms are small; files come in multipart forms and are streamed to disk within the upload limits. */
 export const PAGE_FORM_LIMIT = 1024 * 1024;
-export const PAGE_MULTIPART_LIMIT = 9 * 1024 * 1024;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * What page actions (React Router) may receive, checked before they run: a url-encoded or multipart form
- * within its size limit, well-formed, with no NUL in any value. Anything else answers 400, 413 or 415 with
- * the error envelope. The checked body is handed on as bytes, which the React Router adapter forwards.
+ * within its size limits, well-formed, with no NUL in any value. Anything else answers 400, 413 or 415 with
+ * the error envelope. The checked body is handed on as bytes, which the React Router adapter forwards; a
+ * multipart form's files are streamed to temporary files instead (see receivePageMultipart).
  * Call on the instance that serves the pages, after the adapter has set its own parsers up.
  */
-export function registerPageFormParsers(web: FastifyInstance) {
+export function registerPageFormParsers(web: FastifyInstance, uploadLimits: UploadLimits) {
   web.removeAllContentTypeParsers();
   web.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -23,16 +25,12 @@ export function registerPageFormParsers(web: FastifyInstance) {
       done(field === undefined ? null : badRequest('errors.invalidParameter', { field }), body);
     },
   );
-  web.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: PAGE_MULTIPART_LIMIT },
-    (request, body, done) => {
-      checkMultipart(request, body as Buffer).then(
-        () => done(null, body),
-        (error: Error) => done(error, undefined),
-      );
-    },
-  );
+  web.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    receivePageMultipart(request, payload as Readable, uploadLimits).then(
+      (fields) => done(null, fields),
+      (error: Error) => done(error, undefined),
+    );
+  });
 }
 
 /** A route hook: a page request that carries a body must say it is a form (even an empty one). */
@@ -42,16 +40,6 @@ export async function requireFormBody(request: FastifyRequest) {
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     throw new AppError(415, 'errors.invalidRequest');
   }
-}
-
-/** Parses the form as the action will (boundary, parts, closing boundary), refusing broken ones. */
-async function checkMultipart(request: FastifyRequest, body: Buffer) {
-  const headers = { 'content-type': request.headers['content-type'] ?? '' };
-  const form = await new Response(new Uint8Array(body), { headers }).formData().catch(() => {
-    throw badRequest('errors.invalidRequest');
-  });
-  const field = fieldWithNul(form);
-  if (field !== undefined) throw badRequest('errors.invalidParameter', { field });
 }
 
 function fieldWithNul(entries: Iterable<[string, FormDataEntryValue | string]>) {

@@ -40,8 +40,6 @@ import { formFailure, submitForm, withRefusals } from '../../lib/forms.server.ts
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/edit-profile';
 
-/** A photo and the form fields around it; anything larger is refused before it is read. */
-const MAX_UPLOAD_BYTES = 9 * 1024 * 1024;
 /** When the last code of an e-mail change was sent (`{ email, codeSentAt }`), for the resend countdown. */
 const EMAIL_CHANGE_COOKIE = 'souk_email_change';
 
@@ -68,19 +66,19 @@ const endedEmailChange = stepCookie(EMAIL_CHANGE_COOKIE, null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireSignedIn(context, 'edit-profile');
-  const { auth, users } = context.get(appContext).services;
-  const length = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (!(length <= MAX_UPLOAD_BYTES)) return formFailure({}, 413, 'users.photoTooLarge');
+  const { services, uploads } = context.get(appContext);
+  const { auth, users } = services;
   const form = await request.formData();
   const intent = form.get('intent');
   const fields = Object.fromEntries(form);
   const meta = pageRequestMeta(request, context);
   return withRefusals(async () => {
     if (intent === 'photo') {
-      const file = form.get('file');
+      // The server streamed the file to disk while the form arrived; the form itself holds only its fields.
+      const file = uploads.find((upload) => upload.field === 'file');
       const kind = form.get('kind') === 'cover' ? 'cover' : 'profile';
-      if (!(file instanceof File) || file.size === 0) return formFailure({}, 400, 'users.photoNotImage');
-      await users.savePhoto(viewer.userId, kind, Buffer.from(await file.arrayBuffer()));
+      if (!file) return formFailure({}, 400, 'users.photoNotImage');
+      await users.savePhoto(viewer.userId, kind, file);
       return data({ ok: true as const, notice: 'profile.photoSaved' });
     }
     if (intent === 'phoneSend') {

@@ -1,11 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { appSettings, users } from '../../db/schema/index.ts';
 import { createTestApp, signInDemoUser } from '../../testing/app.ts';
 import { MAX_PHOTO_BYTES, PHOTO_UPLOADS_PER_HOUR } from './service.ts';
 
@@ -60,6 +60,13 @@ const storedFiles = async (userId: string) =>
   (await readdir(path.join(uploadsDir, 'users')).catch(() => [] as string[])).filter((name) =>
     name.startsWith(`${userId}-`),
   );
+/** Which of these stored paths exist under the uploads folder. */
+const existing = async (paths: string[]) =>
+  (
+    await Promise.all(
+      paths.map(async (file) => ((await stat(path.join(uploadsDir, file)).catch(() => null)) ? file : null)),
+    )
+  ).filter((file) => file !== null);
 const userRow = async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)))[0];
 
 describe('profile photos', () => {
@@ -106,6 +113,39 @@ describe('profile photos', () => {
     const metadata = await sharp(await readFile(path.join(uploadsDir, stored.json().data.img_path))).metadata();
     expect(metadata.format).toBe('webp');
     expect(metadata.exif).toBeUndefined();
+  });
+
+  it('replacing or removing a photo deletes its file and thumbnails; thumbnails follow the app setting', async () => {
+    const token = await signIn('user08@souk.test');
+    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    const stored = (await (await upload(token, photo, 'a.jpg', 'image/jpeg')).json().data.img_path) as string;
+    const withVariants = [
+      stored,
+      ...['thumbnail', 'thumbnail2x', 'thumbnail3x'].map((folder) => `${folder}/${stored}`),
+    ];
+    expect(await existing(withVariants)).toEqual(withVariants);
+    const served = await app.inject({ method: 'GET', url: `/uploads/${stored}` });
+    expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+
+    const replaced = (await (await upload(token, photo, 'b.jpg', 'image/jpeg')).json().data.img_path) as string;
+    expect(await existing(withVariants)).toEqual([]);
+    expect((await userRow('demo-user-08'))?.userProfilePhoto).toBe(replaced);
+
+    await db.update(appSettings).set({ isThumb2x3xGenerate: false });
+    const plain = (await (await upload(token, photo, 'c.jpg', 'image/jpeg')).json().data.img_path) as string;
+    await db.update(appSettings).set({ isThumb2x3xGenerate: true });
+    expect(await existing([plain, `thumbnail/${plain}`, `thumbnail3x/${plain}`])).toEqual([plain]);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me/photos/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await existing([plain])).toEqual([]);
+    expect((await userRow('demo-user-08'))?.userProfilePhoto).toBeNull();
   });
 
   it(`accepts at most ${PHOTO_UPLOADS_PER_HOUR} uploads per account and hour`, async () => {
