@@ -1,47 +1,15 @@
 import { createContext } from 'react-router';
-import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from '../contract/content.ts';
-import type { LanguageCode } from '../contract/language.ts';
-import type { Category, Lookup, Subcategory } from '../contract/lookups.ts';
 import type { ReceivedUpload } from '../contract/media.ts';
-import type { Paged } from '../contract/paging.ts';
-import type { AuthService, Viewer } from '../server/modules/auth/service.ts';
-import type { UsersService } from '../server/modules/users/service.ts';
-
-export type { RequestMeta, SignedIn, Viewer } from '../server/modules/auth/service.ts';
+import type { PageOperations } from '../contract/pages.ts';
+import type { Viewer } from '../contract/session.ts';
 
 /**
- * What route loaders may ask of the server. The server provides it per request through React Router's
- * load context; this module is shared by both sides (package import `#app-context`) so they use one token.
+ * The page port: what route loaders and actions get per request through React Router's load context. It names
+ * contract/ types only, so pages compile against no server code and get the page operations, nothing more.
+ * Shared by both sides (package import `#app-context`) so they use one token.
  */
-export interface ListQuery {
-  limit: number;
-  offset: number;
-  orderBy: 'name' | 'ordering';
-  orderType: 'asc' | 'desc';
-}
-
-export interface PageServices {
-  listCategories(query: ListQuery, language: LanguageCode): Promise<Paged<Category>>;
-  getCategory(catId: number, language: LanguageCode): Promise<Category | null>;
-  listSubcategories(catId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Subcategory>>;
-  listDealOptions(query: ListQuery, language: LanguageCode): Promise<Paged<Lookup>>;
-  getContentPage(kind: ContentPageKind, language: LanguageCode): Promise<ContentPage | null>;
-  listBlogs(
-    query: { limit: number; offset: number; searchterm?: string },
-    language: LanguageCode,
-  ): Promise<Paged<Blog>>;
-  getBlog(id: number, language: LanguageCode): Promise<Blog | null>;
-  /** Throws an error with status 429 when this address has sent too many. */
-  sendContactMessage(input: ContactMessageInput, sender: { ip: string }): Promise<void>;
-  /** The cities people can choose for their profile, in the page's language. */
-  listCities(language: LanguageCode): Promise<Array<{ id: number; name: string }>>;
-  /** Sign-up, sign-in and sessions (type-only reference: pages never import server code). */
-  auth: AuthService;
-  users: UsersService;
-}
-
 export interface AppContext {
-  services: PageServices;
+  services: PageOperations;
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
   /** The visitor's address (for per-address limits). */

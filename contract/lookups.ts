@@ -5,6 +5,14 @@ import { imageSchema } from './media.ts';
 /** The `status` of a lookup row that is offered to people. */
 export const ENABLED_FLAG = 1;
 
+/** A page of a lookup list, in the order asked for. */
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  orderBy: 'name' | 'ordering';
+  orderType: 'asc' | 'desc';
+}
+
 export const lookupSchema = z
   .object({
     id: z.number().int(),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { PageServices } from '#app-context';
+import type { PageOperations } from '../contract/pages.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { EventBus } from './kernel/events.ts';
@@ -11,6 +11,7 @@ import { createFileStorage, createTempFiles } from './kernel/storage/index.ts';
 import { AdminService } from './modules/admin/index.ts';
 import {
   type AuthService,
+  authPageOperations,
   authSecret,
   authServiceFor,
   createAuthLibrary,
@@ -21,7 +22,7 @@ import { LookupsService, lookupsPageOperations } from './modules/lookups/index.t
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import { RatingsService } from './modules/ratings/index.ts';
 import { SocialService } from './modules/social/index.ts';
-import { registerUserCounters, UsersService } from './modules/users/index.ts';
+import { registerUserCounters, UsersService, usersPageOperations } from './modules/users/index.ts';
 
 export interface Services {
   events: EventBus;
@@ -90,12 +91,12 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
   };
 }
 
-/** The part of the services that page loaders and actions use. */
-export function pageServices(services: Services): PageServices {
+/** The page port (contract/pages.ts): each module's page operations, and nothing else of its services. */
+export function pageServices(services: Services): PageOperations {
   return {
     ...lookupsPageOperations(services.lookups),
     ...contentPageOperations(services.content),
-    auth: services.auth,
-    users: services.users,
+    auth: authPageOperations(services.auth),
+    users: usersPageOperations(services.users),
   };
 }

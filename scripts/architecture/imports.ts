@@ -116,7 +116,8 @@ export function resolveSpecifier(
     const parts = specifier.split('/');
     return { packageName: specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier) };
   }
-  const base = posix.normalize(posix.join(dirname(from), specifier));
+  // A bundler query (`./icons.svg?no-inline`) names the same file.
+  const base = posix.normalize(posix.join(dirname(from), specifier.replace(/\?.*$/, '')));
   for (const ending of CANDIDATE_ENDINGS) {
     const candidate = base + ending;
     if (existsSync(join(root, candidate)) && statSync(join(root, candidate)).isFile()) {

@@ -1,7 +1,8 @@
 import { data, redirect } from 'react-router';
-import { type AppContext, appContext, type RequestMeta, type SignedIn } from '#app-context';
+import { type AppContext, appContext } from '#app-context';
 import { CODE_RESEND_SECONDS, codeFormSchema } from '../../../contract/auth.ts';
 import { pageLanguage, readCookie } from '../../../contract/language.ts';
+import type { RequestMeta, SignedIn } from '../../../contract/session.ts';
 import { formFields, submitForm, withRefusals } from '../../lib/forms.server.ts';
 import { redirectTarget } from '../../lib/redirect.ts';
 

@@ -114,12 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect('/edit-profile', { headers });
     }
     return submitForm(profileUpdateSchema, fields, async (input) => {
-      const change = input.user_email ? await auth.requestEmailChange(viewer.userId, input.user_email, meta) : null;
-      await users.updateProfile(viewer.userId, input);
+      const { emailPending } = await auth.updateProfile(viewer.userId, input, meta);
       // A new address waits here for its code; otherwise the profile is done.
-      if (change?.pending) {
+      if (emailPending && input.user_email) {
         const headers = new Headers([['Set-Cookie', flashCookie('profile.emailCodeSent')]]);
-        headers.append('Set-Cookie', stepCookie(EMAIL_CHANGE_COOKIE, { email: change.email }));
+        // Addresses are kept in lower case, as the pending address the next page compares this with.
+        headers.append('Set-Cookie', stepCookie(EMAIL_CHANGE_COOKIE, { email: input.user_email.toLowerCase() }));
         return redirect('/edit-profile', { headers });
       }
       return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('messages.profileUpdated') } });
