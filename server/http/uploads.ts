@@ -24,6 +24,9 @@ export interface UploadLimits {
   maxPageFiles: number;
 }
 
+/** A temporary file this old belongs to no request any more (a request lasts at most an hour). */
+const STALE_TEMP_FILE_MS = 24 * 60 * 60 * 1000;
+
 /** What one page form may hold besides its files: text fields stay small. */
 const PAGE_FIELD_LIMITS = { fields: 100, fieldSize: 1024 * 1024, fieldNameSize: 200, parts: 120, headerPairs: 20 };
 
@@ -43,6 +46,13 @@ export async function registerUploads(app: FastifyInstance, temp: TempFiles, lim
   };
   app.addHook('onResponse', discardReceived);
   app.addHook('onRequestAbort', discardReceived);
+  // What a killed process was receiving is left in the folder: cleared at the next start.
+  temp.sweep(STALE_TEMP_FILE_MS).then(
+    (removed) => {
+      if (removed > 0) app.log.info({ removed }, 'removed temporary upload files left by an earlier run');
+    },
+    (error: unknown) => app.log.warn({ err: error }, 'could not clear old temporary upload files'),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -106,5 +106,16 @@ describe('temporary upload files', () => {
       UploadTooLarge,
     );
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('sweeps away files a killed process left, and keeps the ones being received', async () => {
+    const dir = path.join(work, 'swept');
+    const temp = createTempFiles(dir);
+    const left = await temp.receive(Readable.from([Buffer.from('left behind')]), 1000);
+    const current = await temp.receive(Readable.from([Buffer.from('in use')]), 1000);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await utimes(left.path, twoDaysAgo, twoDaysAgo);
+    expect(await temp.sweep(24 * 60 * 60 * 1000)).toBe(1);
+    expect(await readdir(dir)).toEqual([path.basename(current.path)]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,8 @@ export interface TempFiles {
   receive(source: Readable, maxBytes: number): Promise<TempFile>;
   /** A new, not yet created temporary file for a result (a converted picture). */
   reserve(extension: string): Promise<{ path: string; discard(): Promise<void> }>;
+  /** Removes files left older than `ageMs` (by a process that was killed while it held them); returns how many. */
+  sweep(ageMs: number): Promise<number>;
 }
 
 /**
@@ -62,6 +64,19 @@ export function createTempFiles(dir: string): TempFiles {
     async reserve(extension) {
       const file = await newPath(extension);
       return { path: file, discard: discardOf(file) };
+    },
+    async sweep(ageMs) {
+      const before = Date.now() - ageMs;
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const stale = await Promise.all(
+        names.map(async (name) => {
+          const found = await stat(path.join(dir, name)).catch(() => null);
+          if (!found || found.mtimeMs >= before) return false;
+          await rm(path.join(dir, name), { force: true, recursive: true });
+          return true;
+        }),
+      );
+      return stale.filter(Boolean).length;
     },
   };
 }
