@@ -21,6 +21,7 @@ import { appContext } from '#app-context';
 import { APP_VERSION } from '../contract/api.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { finishRequestsBeforeClosing } from './http/in-flight.ts';
 import { requestLanguage } from './http/language.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerPageActionOriginCheck(app, config);
   await app.register(
     async (api) => {
+      await registerApiRateLimit(api, config);
       api.addHook('onRequest', async (request) => {
         if (isCrossSiteWrite(request, [config.publicUrl])) throw new AppError(403, 'api.crossSite');
       });

@@ -39,6 +39,9 @@ const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Requests one address may send to /api/v1 per minute; reads (GET, HEAD) and writes are counted apart. */
+  API_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  API_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(200),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),

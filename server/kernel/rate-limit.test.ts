@@ -1,23 +1,8 @@
-import { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisAnswers, TEST_REDIS_URL } from '../testing/redis.ts';
 import { createLimiterFactory } from './rate-limit.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether a Redis server answers (CI and this machine run one; a laptop may not). */
-async function redisAnswers(url: string) {
-  const { hostname, port } = new URL(url);
-  return new Promise<boolean>((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket
-      .once('connect', () => resolve(true))
-      .once('error', () => resolve(false))
-      .once('timeout', () => resolve(false));
-    socket.connect(Number(port || 6379), hostname, () => socket.end());
-  });
-}
-
+const REDIS_URL = TEST_REDIS_URL;
 const redisAvailable = await redisAnswers(REDIS_URL);
 
 describe('rate limits', () => {
