@@ -23,10 +23,6 @@ export interface PageHandle {
   showsFlashNotice?: boolean;
 }
 
-export function isPageNamespace(value: unknown): value is PageNamespace {
-  return (PAGE_NAMESPACES as readonly unknown[]).includes(value);
-}
-
 /** common, then the namespaces the matched routes declare, each once and in a stable order. */
 export function namespacesOf(handles: Iterable<unknown>, extra: readonly PageNamespace[] = []): PageNamespace[] {
   const wanted = new Set<PageNamespace>([SHELL_NAMESPACE, ...extra]);
