@@ -7,11 +7,11 @@
  * running one. Needs the production build (`npm run build`).
  *
  *   npm run bench     BENCH_ROUNDS=5 BENCH_SECONDS=3 BENCH_CONNECTIONS=10; BENCH_ROUTES=targets for the
- *                     routes with a target only
+ *                     routes with a target only; BENCH_ROUNDS=0 for the page weights only
  */
 import autocannon from 'autocannon';
 import { kilobytes, mainChunk, type PageWeight, pageWeight } from './page-weight.ts';
-import { median, signIn, startServer } from './server.ts';
+import { type BenchServer, median, signIn, startServer } from './server.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -60,28 +60,44 @@ interface Sample {
   ratio: number;
   p50: number;
   p99: number;
+  /** Server CPU time per answer, in ms (NaN when the server is not ours). */
+  cpu: number;
+  /** CPU per /healthz answer divided by CPU per answer of this route: the share of /healthz throughput on an idle machine. */
+  cpuRatio: number;
 }
 
 async function measure(url: string, headers: Record<string, string> = {}, duration = seconds) {
   return autocannon({ url, connections, duration, headers });
 }
 
-async function runRounds(url: string, routes: BenchRoute[], signedIn: Record<string, string>) {
+/** Runs a measurement and the server's CPU time it took, per answer. */
+async function measureWithCpu(server: BenchServer, path: string, headers: Record<string, string> = {}) {
+  const before = await server.cpuMs();
+  const result = await measure(`${server.url}${path}`, headers);
+  const after = await server.cpuMs();
+  const answers = result.requests.total;
+  const cpu = before === undefined || after === undefined || answers === 0 ? Number.NaN : (after - before) / answers;
+  return { result, cpu };
+}
+
+async function runRounds(server: BenchServer, routes: BenchRoute[], signedIn: Record<string, string>) {
   const samples = new Map<BenchRoute, Sample[]>(routes.map((route) => [route, []]));
   const baseline: Sample[] = [];
   for (let round = 0; round < rounds; round++) {
-    const healthz = await measure(`${url}/healthz`);
+    const { result: healthz, cpu: baseCpu } = await measureWithCpu(server, '/healthz');
     const base = healthz.requests.average;
-    baseline.push({ rps: base, ratio: 1, p50: healthz.latency.p50, p99: healthz.latency.p99 });
+    const { p50, p99 } = healthz.latency;
+    baseline.push({ rps: base, ratio: 1, p50, p99, cpu: baseCpu, cpuRatio: 1 });
     // Each round starts at another route, so no route always runs right after the baseline.
     const order = routes.map((_, index) => routes[(index + round) % routes.length] as BenchRoute);
     for (const route of order) {
       const headers = { ...route.headers, ...(route.signedIn ? signedIn : {}) };
-      const result = await measure(`${url}${route.path}`, headers);
+      const { result, cpu } = await measureWithCpu(server, route.path, headers);
       if (result.non2xx > 0 && !route.mayFail) throw new Error(`${route.path}: ${result.non2xx} non-2xx answers`);
       if (result.errors > 0) throw new Error(`${route.path}: ${result.errors} connection errors`);
       const rps = result.requests.average;
-      samples.get(route)?.push({ rps, ratio: rps / base, p50: result.latency.p50, p99: result.latency.p99 });
+      const { p50, p99 } = result.latency;
+      samples.get(route)?.push({ rps, ratio: rps / base, p50, p99, cpu, cpuRatio: baseCpu / cpu });
     }
     process.stderr.write(`round ${round + 1}/${rounds} done\n`);
   }
@@ -92,10 +108,11 @@ function printThroughput(routes: BenchRoute[], samples: Map<BenchRoute, Sample[]
   console.log(
     `\n${connections} connections, ${seconds} s per route, ${rounds} interleaved rounds; medians over the rounds\n`,
   );
-  console.log('| route | req/s | share of /healthz (min-max) | p50 ms | p99 ms | target |');
-  console.log('|---|---:|---:|---:|---:|---|');
+  console.log('| route | req/s | share of /healthz (min-max) | p50 ms | p99 ms | CPU ms/answer | CPU share | target |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
   console.log(
-    `| /healthz | ${median(baseline.map((s) => s.rps)).toFixed(0)} | 1 | ${pick(baseline, 'p50')} | ${pick(baseline, 'p99')} | |`,
+    `| /healthz | ${median(baseline.map((s) => s.rps)).toFixed(0)} | 1 | ${pick(baseline, 'p50')} | ` +
+      `${pick(baseline, 'p99')} | ${pick(baseline, 'cpu').toFixed(3)} | 1 | |`,
   );
   for (const route of routes) {
     const list = samples.get(route) ?? [];
@@ -105,12 +122,12 @@ function printThroughput(routes: BenchRoute[], samples: Map<BenchRoute, Sample[]
     console.log(
       `| ${route.name} | ${median(list.map((s) => s.rps)).toFixed(0)} | ${ratio.toFixed(3)} ` +
         `(${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}) | ${pick(list, 'p50')} | ${p99} | ` +
-        `${verdict(route, ratio, p99)} |`,
+        `${pick(list, 'cpu').toFixed(3)} | ${pick(list, 'cpuRatio').toFixed(3)} | ${verdict(route, ratio, p99)} |`,
     );
   }
 }
 
-const pick = (list: Sample[], key: 'p50' | 'p99') => median(list.map((sample) => sample[key]));
+const pick = (list: Sample[], key: 'p50' | 'p99' | 'cpu' | 'cpuRatio') => median(list.map((sample) => sample[key]));
 
 function verdict(route: BenchRoute, ratio: number, p99: number) {
   if (!route.target) return '';
@@ -142,9 +159,13 @@ try {
   const routes = routesFor(chunk);
   const signedIn = { authorization: `Bearer ${await signIn(server.url)}` };
   // Warm-up: JIT, the connection pool, the page chunks.
-  for (const route of routes) await measure(`${server.url}${route.path}`, route.signedIn ? signedIn : {}, 1);
-  const { samples, baseline } = await runRounds(server.url, routes, signedIn);
-  printThroughput(routes, samples, baseline);
+  if (rounds > 0) {
+    for (const route of routes) await measure(`${server.url}${route.path}`, route.signedIn ? signedIn : {}, 1);
+  }
+  if (rounds > 0) {
+    const { samples, baseline } = await runRounds(server, routes, signedIn);
+    printThroughput(routes, samples, baseline);
+  }
   console.log(`\nmain chunk: ${chunk}`);
   printWeights(weights);
 } finally {
