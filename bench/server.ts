@@ -11,11 +11,15 @@ import path from 'node:path';
 
 export interface BenchServer {
   url: string;
+  /** CPU time the server process has used so far (all threads), in ms; undefined for a server we did not start. */
+  cpuMs(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
 export async function startServer(): Promise<BenchServer> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => undefined };
+  if (process.env.BENCH_URL) {
+    return { url: process.env.BENCH_URL, cpuMs: async () => undefined, stop: async () => undefined };
+  }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-'));
   const port = await freePort();
   // Request logging off (warn): the benchmark measures the app, not writing two log lines a request.
@@ -36,6 +40,7 @@ export async function startServer(): Promise<BenchServer> {
   await waitUntilReady(url, child);
   return {
     url,
+    cpuMs: () => processCpuMs(child.pid),
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.on('exit', resolve));
@@ -55,6 +60,17 @@ async function waitUntilReady(url: string, child: ChildProcess) {
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, after the command name in brackets). */
+async function processCpuMs(pid: number | undefined) {
+  if (pid === undefined) return undefined;
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (!fields) return undefined;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 function freePort() {
