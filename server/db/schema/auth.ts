@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -79,7 +80,10 @@ export const users = pgTable(
     updatedDate: updatedDate().notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('users_email_unique').on(sql`lower(${table.userEmail})`),
+    // Addresses are stored in lower case (better-auth looks them up as `user_email = lower(input)`), so one
+    // plain unique index serves every lookup and keeps addresses unique whatever their case.
+    uniqueIndex('users_email_unique').on(table.userEmail),
+    check('users_email_lower_case', sql`${table.userEmail} = lower(${table.userEmail})`),
     // Only a number its account proved with an SMS code is taken; unproven claims never block its owner.
     uniqueIndex('users_verified_phone_unique').on(table.userPhone).where(sql`${table.phoneVerify}`),
     index('users_status_idx').on(table.status, table.isBanned),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ROLE, USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
@@ -22,7 +22,7 @@ export async function createOrPromoteAdmin(
   const [existing] = await db
     .select({ id: schema.users.id, status: schema.users.status, roleId: schema.users.roleId })
     .from(schema.users)
-    .where(eq(sql`lower(${schema.users.userEmail})`, email.toLowerCase()));
+    .where(eq(schema.users.userEmail, email.toLowerCase()));
   if (existing) return promote(db, existing);
   await createAdmin(db, email, await askPassword());
   return 'created';
@@ -47,7 +47,7 @@ async function createAdmin(db: Db, email: string, password: string) {
     await tx.insert(schema.users).values({
       id,
       userName: email.split('@')[0] || 'Admin',
-      userEmail: email,
+      userEmail: email.toLowerCase(),
       emailVerify: true,
       roleId: ROLE.admin,
       userIsSysAdmin: true,

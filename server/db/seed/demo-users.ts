@@ -51,7 +51,7 @@ export async function seedUsers(db: Db, credentials: DemoCredentials, cityIds: n
     {
       id: DEMO_ADMIN_ID,
       userName: 'Souk Admin',
-      userEmail: credentials.adminEmail,
+      userEmail: credentials.adminEmail.toLowerCase(),
       roleId: 2,
       userIsSysAdmin: true,
       passwordHash: adminHash,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';
@@ -11,7 +11,8 @@ export type AccountRow = typeof users.$inferSelect;
 export const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.userEmail}) = ${email.toLowerCase()}`);
+  // Addresses are stored in lower case (the users table enforces it), so this is one probe of its unique index.
+  const [user] = await db.select().from(users).where(eq(users.userEmail, email.toLowerCase()));
   return user;
 }
 

@@ -116,7 +116,7 @@ export class Registration {
     await db
       .delete(users)
       .where(
-        sql`lower(${users.userEmail}) = ${attempt.email} and ${users.status} = ${USER_STATUS.pending} and not ${users.emailVerify}`,
+        sql`${users.userEmail} = ${attempt.email} and ${users.status} = ${USER_STATUS.pending} and not ${users.emailVerify}`,
       );
     try {
       const userId = await this.deps.gateway.createAccountWithPassword(
