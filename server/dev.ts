@@ -20,7 +20,7 @@ function openOnce() {
     const logger = pino({ level: config.LOG_LEVEL });
     const database = await openDatabase(config, logger);
     await migrateDatabase(database.pool, (db) => seedOnStart(db, config, logger));
-    const jobs = createJobQueue({ connectionString: database.url, logger });
+    const jobs = createJobQueue({ pool: database.pool, connectionString: database.url, logger });
     const stop = () =>
       void jobs
         .stop()

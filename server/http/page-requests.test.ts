@@ -109,7 +109,7 @@ describe('page errors', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'souk-page-errors-'));
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
     // No database behind the pool: every loader that reads fails (and the job queue is never started).
-    const jobs = createJobQueue({ connectionString: NOWHERE, logger: { warn() {}, error() {} } });
+    const jobs = createJobQueue({ pool, connectionString: NOWHERE, logger: { warn() {}, error() {} } });
     app = await buildApp({ config, database: { db: drizzle(pool, { schema }), pool }, jobs, web: true, logStream });
     const response = await app.inject('/blog?lang=en');
     expect(response.statusCode).toBe(500);

@@ -52,7 +52,7 @@ describe('event bus', () => {
 
   it('settled() waits for a delivery still under way (shutdown waits for it before the pool closes)', async () => {
     const bus = new EventBus(silentLogger());
-    let finish = () => undefined as unknown;
+    let finish: (value?: unknown) => void = () => undefined;
     const handled: number[] = [];
     bus.on('test.happened', async ({ id }) => {
       await new Promise((resolve) => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import {
   DEFAULT_RETRY_POLICY,
@@ -7,6 +8,7 @@ import {
   type JobQueue,
   type RetryPolicy,
 } from './jobs.ts';
+import { jobConnection } from './jobs-connection.ts';
 
 export interface JobQueueLogger {
   warn(details: Record<string, unknown>, message: string): void;
@@ -14,7 +16,9 @@ export interface JobQueueLogger {
 }
 
 export interface JobQueueOptions {
-  /** The app's PostgreSQL (DATABASE_URL or the embedded server); the queue keeps its tables in schema "pgboss". */
+  /** The app's pool: the queue's statements share it (its owner closes it after the queue stops). */
+  pool: pg.Pool;
+  /** The same database (DATABASE_URL or the embedded server), for the LISTEN connection. */
   connectionString: string;
   logger: JobQueueLogger;
   /**
@@ -39,10 +43,9 @@ interface Registration {
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { logger } = options;
   const boss = new PgBoss({
-    connectionString: options.connectionString,
+    db: jobConnection(options.pool, options.connectionString, logger),
+    // The queue's tables live in schema "pgboss", apart from the app's (drizzle's migrations never touch it).
     schema: SCHEMA,
-    max: 3,
-    application_name: 'souk-jobs',
     useListenNotify: true,
     // No recurring jobs yet; the cron timekeeper would only poll.
     schedule: false,
@@ -123,7 +126,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async stop() {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, timeout: (options.stopTimeoutSeconds ?? 8) * 1000, close: true });
+      await boss.stop({ graceful: true, timeout: (options.stopTimeoutSeconds ?? 8) * 1000 });
     },
   };
 }
@@ -181,15 +184,19 @@ function tallyCounts(names: string[], rows: Array<{ name: string; state: string;
 
 /** Creates or migrates the queue's tables and stops: for a database that is copied later (the tests' template). */
 export async function installJobQueueSchema(connectionString: string) {
-  const boss = new PgBoss({
-    connectionString,
-    schema: SCHEMA,
-    max: 1,
-    supervise: false,
-    schedule: false,
-    registerInstance: false,
-    openTelemetry: { enabled: false },
-  });
-  await boss.start();
-  await boss.stop({ graceful: false, close: true });
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  try {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: SCHEMA,
+      supervise: false,
+      schedule: false,
+      registerInstance: false,
+      openTelemetry: { enabled: false },
+    });
+    await boss.start();
+    await boss.stop({ graceful: false });
+  } finally {
+    await pool.end();
+  }
 }

@@ -10,6 +10,7 @@ declare module './jobs.ts' {
     'test.flaky': { label: string };
     'test.broken': { label: string };
     'test.slow': { label: string };
+    'test.after-drop': { label: string };
   }
 }
 
@@ -26,7 +27,13 @@ beforeAll(async () => {
 
 /** A queue on this file's database; short polls so a due retry is found quickly. */
 function openQueue() {
-  const queue = createJobQueue({ connectionString: database.url, logger, pollSeconds: 0.5, stopTimeoutSeconds: 10 });
+  const queue = createJobQueue({
+    pool: database.pool,
+    connectionString: database.url,
+    logger,
+    pollSeconds: 0.5,
+    stopTimeoutSeconds: 10,
+  });
   closeWhenFileEnds(() => queue.stop());
   return queue;
 }
@@ -122,5 +129,32 @@ describe('stopping', () => {
     await stopped;
     expect(finished).toEqual(['in flight']);
     expect(await jobState(id)).toBe('completed');
+  });
+});
+
+describe('a lost LISTEN connection', () => {
+  it('is opened again without ending the process, and new jobs still run', async () => {
+    const queue = openQueue();
+    const ran: string[] = [];
+    queue.work('test.after-drop', async ({ label }) => {
+      ran.push(label);
+    });
+    await queue.start();
+    const listening = () =>
+      database.pool.query<{ pid: number }>(
+        "select pid from pg_stat_activity where application_name = 'souk-jobs-listen' and datname = current_database()",
+      );
+    const [first] = (await listening()).rows;
+    expect(first).toBeDefined();
+    await database.pool.query('select pg_terminate_backend($1)', [first?.pid]);
+    await waitFor(async () => {
+      const again = (await listening()).rows;
+      return again.length === 1 && again[0]?.pid !== first?.pid;
+    });
+    await queue.enqueue('test.after-drop', { label: 'after the drop' });
+    await waitFor(() => ran.includes('after the drop'));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ message: 'the job queue lost its LISTEN connection; polling until it is back' }),
+    );
   });
 });

@@ -23,6 +23,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const config = { ...loaded, uploadsDir: inject('uploadsDir') };
   // Short polls: a retry in a test is picked up half a second after its delay.
   const jobs = createJobQueue({
+    pool: database.pool,
     connectionString: database.url,
     logger: pino({ level: config.LOG_LEVEL }),
     pollSeconds: 0.5,
