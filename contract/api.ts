@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** The app's version, sent with every API call and shown in the footer. */
-export const APP_VERSION = '1.1';
+export { APP_VERSION } from './version.ts';
 export const PLATFORM_NAME = 'frontend';
 /** The states of a call in the spec's clients (SPEC.md 9). */
 export const CALL_STATUS = ['SUCCESS', 'ERROR', 'BLOCK_LOADING', 'PROGRESS_LOADING', 'NOACTION'] as const;

@@ -3,20 +3,12 @@ import { checked, emailSchema, requiredText, VALIDATION } from './fields.ts';
 import { countrySchema, phoneSchema, typedPhoneSchema, withE164Phone } from './phone.ts';
 import { newEmailSchema, userNameSchema } from './users.ts';
 
+// Sign-in with a password or a provider lives apart, so the login page loads no phone-number library.
+export { type LoginInput, loginSchema, SOCIAL_LOGIN_FAILED, SOCIAL_PROVIDERS, type SocialProvider } from './sign-in.ts';
+
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A new sign-in code (e-mail or SMS) for the same address can be asked for this long after the last one. */
 export const CODE_RESEND_SECONDS = 60;
-
-/** Social sign-in providers; each shows a button only when the site has configured it. */
-export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
-/** The message (locale key) shown when sign-in with a provider fails (SPEC.md 8). */
-export const SOCIAL_LOGIN_FAILED: Record<SocialProvider, string> = {
-  google: 'messages.googleLoginFailed',
-  facebook: 'messages.facebookLoginFailed',
-  apple: 'auth.appleFailed',
-};
 
 /** First and last name separated by a space (phone login). */
 export const fullNameSchema = z
@@ -58,13 +50,6 @@ export const registerSchema = z
   })
   .transform(withE164Phone);
 export type RegisterInput = z.infer<typeof registerSchema>;
-
-export const loginSchema = z.object({
-  user_email: emailSchema,
-  user_password: requiredText,
-  privacy: checked(VALIDATION.agreePrivacy),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
 
 export const emailCodeSchema = z.object({ user_email: emailSchema, code: codeSchema });
 export type EmailCodeInput = z.infer<typeof emailCodeSchema>;

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { VALIDATION } from './fields.ts';
 import { ITEM_STATUS } from './items.ts';
 
-export const SORT_OPTIONS = [
-  { id: 1, name: 'LATEST', orderBy: 'added_date', orderType: 'desc' },
-  { id: 2, name: 'POPULAR', orderBy: 'touch_count', orderType: 'desc' },
-] as const;
+export { SORT_OPTIONS } from './sort-options.ts';
 export const DEFAULT_ITEM_STATUS_FILTER = ITEM_STATUS.active;
 export const PAID_FILTER = ['paid_item_first', 'only_paid_item'] as const;
 export const MAP_SEARCH_RADIUS_MILES = 8;

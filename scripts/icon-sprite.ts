@@ -31,7 +31,7 @@ async function symbolOf(name: string) {
 export async function renderSprite() {
   const names = [...new Set(await iconNames())].sort();
   const symbols = await Promise.all(names.map(symbolOf));
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join('\n')}\n</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">\n${symbols.join('\n')}\n</svg>\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

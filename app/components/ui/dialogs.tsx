@@ -1,18 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../i18n/i18n.ts';
-import { AlertTriangle, CheckCircle2, HelpCircle, Loader2, XCircle } from './icons.tsx';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import type { DialogKind, DialogRequest } from './message-dialog.tsx';
 
-type DialogKind = 'confirm' | 'error' | 'success' | 'warning' | 'loading';
-
-interface DialogRequest {
-  kind: DialogKind;
-  message: string;
-  title?: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-}
+const MessageDialog = lazy(() => import('./message-dialog.tsx'));
 
 export interface DialogApi {
   /** Asks a yes/no question; resolves true only when the person confirms. */
@@ -35,6 +24,7 @@ export function useDialog(): DialogApi {
 
 export function DialogProvider({ children }: { children: React.ReactNode }) {
   const [current, setCurrent] = useState<DialogRequest | null>(null);
+  const [used, setUsed] = useState(false);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
   const shownKind = useRef<DialogKind | null>(null);
 
@@ -44,6 +34,7 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
       settle.current = resolve;
       shownKind.current = request.kind;
       setCurrent(request);
+      setUsed(true);
     });
   }, []);
 
@@ -71,65 +62,12 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
   return (
     <DialogContext value={api}>
       {children}
-      <MessageDialog request={current} onClose={close} />
+      {/* Its code loads with the first message; then it stays, so closing returns focus as usual. */}
+      {used && (
+        <Suspense fallback={null}>
+          <MessageDialog request={current} onClose={close} />
+        </Suspense>
+      )}
     </DialogContext>
-  );
-}
-
-const KIND_STYLE: Record<DialogKind, { icon: typeof HelpCircle; color: string; titleKey: MessageKey }> = {
-  confirm: { icon: HelpCircle, color: 'text-brand-600', titleKey: 'dialog.confirmTitle' },
-  error: { icon: XCircle, color: 'text-red-600', titleKey: 'dialog.errorTitle' },
-  success: { icon: CheckCircle2, color: 'text-emerald-600', titleKey: 'dialog.successTitle' },
-  warning: { icon: AlertTriangle, color: 'text-amber-500', titleKey: 'dialog.warningTitle' },
-  loading: { icon: Loader2, color: 'text-brand-600 animate-spin', titleKey: 'dialog.loading' },
-};
-
-function MessageDialog({ request, onClose }: { request: DialogRequest | null; onClose: (confirmed: boolean) => void }) {
-  const { t, i18n } = useTranslation();
-  const kind = request?.kind ?? 'success';
-  const { icon: Icon, color, titleKey } = KIND_STYLE[kind];
-  const isLoading = kind === 'loading';
-  const keepOpen = (event: Event) => isLoading && event.preventDefault();
-
-  return (
-    <Dialog.Root open={request !== null} onOpenChange={(isOpen) => !isOpen && !isLoading && onClose(false)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[80] bg-slate-900/60" />
-        <Dialog.Content
-          dir={i18n.dir()}
-          role={kind === 'confirm' || kind === 'error' || kind === 'warning' ? 'alertdialog' : 'dialog'}
-          onEscapeKeyDown={keepOpen}
-          onPointerDownOutside={keepOpen}
-          data-testid={`dialog-${kind}`}
-          className="fixed start-1/2 top-1/2 z-[80] w-[calc(100%-2rem)] max-w-sm -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900 dark:ring-1 dark:ring-slate-700"
-        >
-          <Icon className={`mx-auto size-12 ${color}`} aria-hidden />
-          <Dialog.Title className="mt-3 text-lg font-bold">{request?.title ?? t(titleKey)}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            {request?.message || (isLoading ? t('dialog.loading') : '')}
-          </Dialog.Description>
-          {!isLoading && (
-            <div className="mt-6 flex justify-center gap-3">
-              {kind === 'confirm' && (
-                <button
-                  type="button"
-                  onClick={() => onClose(false)}
-                  className="min-w-24 rounded-full border border-slate-300 px-5 py-2 font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-                >
-                  {request?.cancelLabel ?? t('dialog.no')}
-                </button>
-              )}
-              <button
-                type="button"
-                onClick={() => onClose(true)}
-                className="min-w-24 rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-              >
-                {kind === 'confirm' ? (request?.confirmLabel ?? t('dialog.yes')) : t('dialog.ok')}
-              </button>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import type { SocialProvider } from '../../../contract/auth.ts';
+import type { SocialProvider } from '../../../contract/sign-in.ts';
 import { Apple } from '../../components/ui/icons.tsx';
 import type { MessageKey } from '../../i18n/i18n.ts';
 

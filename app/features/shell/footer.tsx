@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APP_VERSION } from '../../../contract/api.ts';
-import { SORT_OPTIONS } from '../../../contract/search.ts';
+import { SORT_OPTIONS } from '../../../contract/sort-options.ts';
+import { APP_VERSION } from '../../../contract/version.ts';
 import { Logo } from '../../components/ui/logo.tsx';
 
 const [LATEST, POPULAR] = SORT_OPTIONS;

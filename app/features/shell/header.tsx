@@ -1,26 +1,19 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, NavLink, useLocation, useSubmit } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
-import {
-  Bell,
-  Heart,
-  LogIn,
-  LogOut,
-  Menu,
-  MessageCircle,
-  Plus,
-  User,
-  UserPlus,
-  X,
-} from '../../components/ui/icons.tsx';
+import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
+import { Bell, LogIn, Menu, MessageCircle, Plus, UserPlus } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
-import { redirectQueryFor } from '../../lib/redirect.ts';
 import { LanguageMenu } from './language-menu.tsx';
+import { useRedirectQuery } from './nav-items.ts';
 import { ThemeToggle } from './theme.tsx';
+
+// Menus and the phone sheet load their code when first pressed (components/ui/deferred-popup.tsx).
+const loadAvatarMenu = () => import('./avatar-menu-popup.tsx');
+const AvatarMenuPopup = lazy(loadAvatarMenu);
+const loadMobileMenu = () => import('./mobile-menu-popup.tsx');
+const MobileMenuPopup = lazy(loadMobileMenu);
 
 /** The signed-in user as the page shows them; null for a visitor ("nologinuser"). */
 export interface Viewer {
@@ -131,66 +124,20 @@ function MemberLinks({ viewer }: { viewer: Viewer }) {
   );
 }
 
-function memberMenu(t: TFunction) {
-  return [
-    { to: '/profile', label: t('nav.profile'), icon: User },
-    { to: '/chat-list', label: t('nav.message'), icon: MessageCircle },
-    { to: '/favourite', label: t('nav.favourite'), icon: Heart },
-    { to: '/notification', label: t('nav.notification'), icon: Bell },
-  ];
-}
-
 function AvatarMenu({ viewer }: { viewer: Viewer }) {
-  const { t, i18n } = useTranslation();
-  const submit = useSubmit();
-  return (
-    <DropdownMenu.Root dir={i18n.dir()}>
-      <DropdownMenu.Trigger className="rounded-full" aria-label={t('nav.accountMenu')} data-testid="avatar-menu">
-        <Avatar viewer={viewer} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-        >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-sm font-semibold">
-            {viewer.userName}
-          </DropdownMenu.Label>
-          {memberMenu(t).map(({ to, label, icon: Icon }) => (
-            <DropdownMenu.Item key={to} asChild>
-              <Link
-                to={to}
-                className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 dark:data-[highlighted]:bg-slate-800"
-              >
-                <Icon className="size-4" aria-hidden />
-                {label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item
-            onSelect={() => submit(null, { method: 'post', action: '/logout' })}
-            className="flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-slate-800"
-          >
-            <LogOut className="size-4" aria-hidden />
-            {t('nav.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-function LogoutButton({ className }: { className: string }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/logout" className="contents">
-      <button type="submit" className={className}>
-        <LogOut className="size-4" aria-hidden />
-        {t('nav.logout')}
-      </button>
-    </Form>
+    <DeferredPopup
+      popup={AvatarMenuPopup}
+      load={loadAvatarMenu}
+      haspopup="menu"
+      userName={viewer.userName}
+      trigger={
+        <button type="button" className="rounded-full" aria-label={t('nav.accountMenu')} data-testid="avatar-menu">
+          <Avatar viewer={viewer} />
+        </button>
+      }
+    />
   );
 }
 
@@ -206,66 +153,24 @@ function Avatar({ viewer }: { viewer: Viewer }) {
 }
 
 function MobileMenu({ viewer }: { viewer: Viewer | null }) {
-  const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  const redirect = useRedirectQuery();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the sheet whenever the page changes
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  const itemClass =
-    'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium hover:bg-slate-100 dark:hover:bg-slate-800';
-  const items = viewer
-    ? memberMenu(t)
-    : [
-        { to: `/login${redirect}`, label: t('nav.login'), icon: LogIn },
-        { to: `/register${redirect}`, label: t('nav.register'), icon: UserPlus },
-      ];
-
+  const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="rounded-full p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
-        aria-label={t('nav.openMenu')}
-      >
-        <Menu className="size-6" aria-hidden />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          dir={i18n.dir()}
-          className="fixed inset-y-0 end-0 z-50 flex w-80 max-w-[85vw] flex-col gap-2 bg-white p-4 shadow-2xl dark:bg-slate-900"
+    <DeferredPopup
+      popup={MobileMenuPopup}
+      load={loadMobileMenu}
+      haspopup="dialog"
+      signedIn={viewer !== null}
+      trigger={
+        <button
+          type="button"
+          className="rounded-full p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+          aria-label={t('nav.openMenu')}
         >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">{t('nav.mobileMenu')}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-full p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-              aria-label={t('nav.closeMenu')}
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t('nav.main')}</Dialog.Description>
-          <Link to="/item-entry" className={`${itemClass} bg-accent-400 text-slate-900 hover:bg-accent-500`}>
-            <Plus className="size-5" aria-hidden />
-            {t('nav.newPost')}
-          </Link>
-          {items.map(({ to, label, icon: Icon }) => (
-            <Link key={to} to={to} className={itemClass}>
-              <Icon className="size-5" aria-hidden />
-              {label}
-            </Link>
-          ))}
-          {viewer && <LogoutButton className={`${itemClass} w-full text-red-600 dark:text-red-400`} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <Menu className="size-6" aria-hidden />
+        </button>
+      }
+    />
   );
-}
-
-/** `?redirect=` naming the current page, for the login and register links (SPEC.md 2 Route behaviour). */
-function useRedirectQuery() {
-  const { pathname, search } = useLocation();
-  return redirectQueryFor(pathname, search);
 }
 
 /**

@@ -1,55 +1,33 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { LANGUAGES } from '../../../contract/language.ts';
-import { Check, ChevronDown, Globe } from '../../components/ui/icons.tsx';
+import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
+import { ChevronDown, Globe } from '../../components/ui/icons.tsx';
+
+const loadPopup = () => import('./language-menu-popup.tsx');
+const LanguageMenuPopup = lazy(loadPopup);
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
   const current = LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0];
-  const hrefFor = (code: string) => {
-    const params = new URLSearchParams(location.search);
-    params.set('lang', code);
-    return `${location.pathname}?${params.toString()}`;
-  };
-
   return (
-    <DropdownMenu.Root dir={current.dir}>
-      <DropdownMenu.Trigger
-        className="inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium text-white/90 hover:bg-white/10"
-        aria-label={`${t('topBar.chooseLanguage')}: ${current.name}`}
-        data-testid="language-menu"
-      >
-        <Globe className="size-4" aria-hidden />
-        <span>{current.name}</span>
-        <ChevronDown className="size-3" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 max-h-[70dvh] min-w-48 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+    <DeferredPopup
+      popup={LanguageMenuPopup}
+      load={loadPopup}
+      haspopup="menu"
+      current={current}
+      trigger={
+        <button
+          type="button"
+          className="inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium text-white/90 hover:bg-white/10"
+          aria-label={`${t('topBar.chooseLanguage')}: ${current.name}`}
+          data-testid="language-menu"
         >
-          <DropdownMenu.Label className="px-3 py-1.5 text-xs text-slate-500 dark:text-slate-400">
-            {t('topBar.language')}
-          </DropdownMenu.Label>
-          {LANGUAGES.map((language) => (
-            <DropdownMenu.Item key={language.code} asChild>
-              <Link
-                to={hrefFor(language.code)}
-                lang={language.code}
-                dir={language.dir}
-                hrefLang={language.code}
-                className="flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 dark:data-[highlighted]:bg-slate-800"
-              >
-                <span>{language.name}</span>
-                {language.code === current.code && <Check className="size-4 text-brand-600" aria-hidden />}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <Globe className="size-4" aria-hidden />
+          <span>{current.name}</span>
+          <ChevronDown className="size-3" aria-hidden />
+        </button>
+      }
+    />
   );
 }

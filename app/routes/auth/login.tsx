@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
-import { loginSchema, SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
+import { loginSchema, SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/sign-in.ts';
 import { AuthCard, CheckboxField, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import { LogIn, Smartphone } from '../../components/ui/icons.tsx';
 import {

@@ -1,0 +1,28 @@
+import type { TFunction } from 'i18next';
+import { useLocation } from 'react-router';
+import { Bell, Heart, LogIn, MessageCircle, User, UserPlus } from '../../components/ui/icons.tsx';
+import { redirectQueryFor } from '../../lib/redirect.ts';
+
+/** The signed-in user's pages, in the avatar menu and the phone menu. */
+export function memberMenu(t: TFunction) {
+  return [
+    { to: '/profile', label: t('nav.profile'), icon: User },
+    { to: '/chat-list', label: t('nav.message'), icon: MessageCircle },
+    { to: '/favourite', label: t('nav.favourite'), icon: Heart },
+    { to: '/notification', label: t('nav.notification'), icon: Bell },
+  ];
+}
+
+/** Sign-in and registration, each coming back to `redirect`. */
+export function visitorMenu(t: TFunction, redirect: string) {
+  return [
+    { to: `/login${redirect}`, label: t('nav.login'), icon: LogIn },
+    { to: `/register${redirect}`, label: t('nav.register'), icon: UserPlus },
+  ];
+}
+
+/** `?redirect=` naming the current page, for the login and register links (SPEC.md 2 Route behaviour). */
+export function useRedirectQuery() {
+  const { pathname, search } = useLocation();
+  return redirectQueryFor(pathname, search);
+}
