@@ -14,15 +14,21 @@ import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/contact';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
-  return { defaultCountry: await services.auth.defaultCountry(), countries: countryOptions(pageLanguage(request)) };
+  const { services, viewer } = context.get(appContext);
+  const [defaultCountry, account] = await Promise.all([
+    services.auth.defaultCountry(),
+    viewer ? services.users.profile(viewer.userId, viewer) : null,
+  ]);
+  // A signed-in sender starts from their own name and address (the message is kept with their account).
+  const sender = { name: account?.user_name ?? '', email: account?.user_email ?? '' };
+  return { defaultCountry, countries: countryOptions(pageLanguage(request)), sender };
 }
 
 /** Works without JavaScript: the server validates with the same rules the browser checks first. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, clientIp } = context.get(appContext);
+  const { services, clientIp, viewer } = context.get(appContext);
   return submitForm(contactMessageSchema, await formFields(request), async (input) => {
-    await services.sendContactMessage(input, { ip: clientIp });
+    await services.sendContactMessage(input, { ip: clientIp, userId: viewer?.userId ?? null });
     return data({ ok: true as const });
   });
 }
@@ -32,7 +38,7 @@ export const handle = { i18n: ['content', 'forms'] } satisfies PageHandle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.contactTitle', description: 'meta.contactDescription' });
 
-const FIELDS: Array<{ name: keyof ContactMessageInput; type: string; autoComplete: string }> = [
+const FIELDS: Array<{ name: keyof ContactMessageInput & ('name' | 'email'); type: string; autoComplete: string }> = [
   { name: 'name', type: 'text', autoComplete: 'name' },
   { name: 'email', type: 'email', autoComplete: 'email' },
 ];
@@ -89,6 +95,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             name={field.name}
             type={field.type}
             autoComplete={field.autoComplete}
+            defaultValue={loaderData.sender[field.name]}
             label={t(`fields.${field.name}`)}
             errors={errors}
           />

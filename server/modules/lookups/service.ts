@@ -244,10 +244,14 @@ export class LookupsService {
   }
 
   /** The cities people can choose for their profile, in `language`. */
+  /** Every published city, in the operator's order: a profile may pick any of them, none is left out. */
   async listCityChoices(language: LanguageCode) {
-    const query = { limit: 200, offset: 0, orderBy: 'ordering', orderType: 'asc' } as const;
-    const page = await this.listLocations(query, language);
-    return page.items.map(({ id, name }) => ({ id, name }));
+    const table = schema.itemLocations;
+    return this.db
+      .select({ id: table.id, name: localizedName(table.names, table.name, language) })
+      .from(table)
+      .where(eq(table.status, 1))
+      .orderBy(asc(table.ordering), asc(table.id));
   }
 
   /** A city's name in `language`, or null when there is no such city. */
