@@ -9,8 +9,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onSendHookHandler } from 'fastify';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -25,6 +25,7 @@ import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { finishRequestsBeforeClosing } from './http/in-flight.ts';
 import { requestLanguage } from './http/language.ts';
+import { serverSchemaRegistry } from './http/openapi-schemas.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
 import { type SecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -265,6 +266,7 @@ function isPrivateAnswer(request: FastifyRequest, reply: FastifyReply) {
 }
 
 async function registerOpenApi(app: FastifyInstance) {
+  const schemaRegistry = serverSchemaRegistry();
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -288,8 +290,8 @@ async function registerOpenApi(app: FastifyInstance) {
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: createJsonSchemaTransform({ schemaRegistry }),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }

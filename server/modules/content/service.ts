@@ -1,12 +1,14 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from '../../../contract/content.ts';
 import { formatDateTime } from '../../../contract/format.ts';
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import type { Image } from '../../../contract/media.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../kernel/errors.ts';
+import { containsPattern } from '../../kernel/like-pattern.ts';
+import { localizedText, pickByLanguage } from '../../kernel/localized-text.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import { firstImages } from '../media/index.ts';
@@ -27,14 +29,10 @@ export class ContentService {
     this.contactLimiter = createLimiter({ keyPrefix: 'contact', points: 5, durationSeconds: 600 });
   }
 
-  /** The page in the reader's language, else English, else Arabic (the operator may not translate all). */
+  /** The page in the reader's language, or the one the localized-text rule falls back to (kernel/localized-text). */
   async findPage(kind: ContentPageKind, language: LanguageCode): Promise<ContentPage | null> {
-    const preference = [...new Set([language, 'en', DEFAULT_LANGUAGE])];
-    const rows = await this.db
-      .select()
-      .from(schema.contentPages)
-      .where(and(eq(schema.contentPages.kind, kind), inArray(schema.contentPages.lang, preference)));
-    const row = preference.map((lang) => rows.find((candidate) => candidate.lang === lang)).find(Boolean);
+    const rows = await this.db.select().from(schema.contentPages).where(eq(schema.contentPages.kind, kind));
+    const row = pickByLanguage(rows, language);
     if (!row) return null;
     return {
       kind,
@@ -54,11 +52,11 @@ export class ContentService {
 
   async listBlogs(query: BlogQuery, language: LanguageCode): Promise<Paged<Blog>> {
     const blogs = schema.blogs;
-    const title = localized(blogs.titles, language);
+    const title = localizedText(blogs.titles, language);
     const offset = resolveOffset(query);
-    const pattern = query.searchterm ? `%${query.searchterm.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+    const pattern = query.searchterm ? containsPattern(query.searchterm) : undefined;
     const rows = await this.db
-      .select({ row: blogs, title, body: localized(blogs.bodies, language) })
+      .select({ row: blogs, title, body: localizedText(blogs.bodies, language) })
       .from(blogs)
       .where(
         and(
@@ -93,7 +91,7 @@ export class ContentService {
   async findBlog(id: number, language: LanguageCode): Promise<Blog | null> {
     const blogs = schema.blogs;
     const [found] = await this.db
-      .select({ row: blogs, title: localized(blogs.titles, language), body: localized(blogs.bodies, language) })
+      .select({ row: blogs, title: localizedText(blogs.titles, language), body: localizedText(blogs.bodies, language) })
       .from(blogs)
       .where(and(eq(blogs.id, id), eq(blogs.status, 1)));
     if (!found) return null;
@@ -106,10 +104,6 @@ export class ContentService {
     await this.db.insert(schema.contactMessages).values({ ...input, userId: sender.userId ?? null });
   }
 }
-
-/** The text in `language`, else English, else Arabic, else any language there is. */
-const localized = (column: typeof schema.blogs.titles, language: LanguageCode) =>
-  sql<string>`coalesce(${column}->>${language}, ${column}->>'en', ${column}->>'ar', (select value from jsonb_each_text(${column}) limit 1), '')`;
 
 function toBlog(
   row: typeof schema.blogs.$inferSelect,

@@ -1,16 +1,7 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../contract/api.ts';
-import { errorEnvelopeSchema } from '../../../contract/errors.ts';
 import { serialIdSchema } from '../../../contract/ids.ts';
-import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/language.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import {
   categorySchema,
   currencySchema,
@@ -22,8 +13,7 @@ import {
   townshipSchema,
 } from '../../../contract/lookups.ts';
 import { orderTypeSchema, PAGE_SIZE, type Paged, pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
-import { ok } from '../../http/envelope.ts';
-import { requestLanguage } from '../../http/language.ts';
+import { answer, route } from '../../http/route.ts';
 import { type ListQuery, type LookupsService, SIMPLE_LOOKUPS, type SimpleLookupKind } from './service.ts';
 
 type OrderField = ListQuery['orderBy'];
@@ -40,11 +30,11 @@ function listQuerySchema(defaultLimit: number, orderFields: Record<string, Order
     oder_by: orderBy.optional(),
     order_type: orderTypeSchema.optional(),
     oder_type: orderTypeSchema.optional(),
-    lang: z.enum(LANGUAGE_CODES).optional(),
   });
 }
 
-type ListQueryInput = z.infer<ReturnType<typeof listQuerySchema>>;
+type ListQuerySchema = ReturnType<typeof listQuerySchema>;
+type ListQueryInput = z.infer<ListQuerySchema>;
 
 function toListQuery(
   input: ListQueryInput,
@@ -64,24 +54,36 @@ function toListQuery(
 
 const NAME_ORDER = { name: 'name', ordering: 'ordering', added_date: 'added_date' } as const;
 const CATEGORY_ORDER = { ...NAME_ORDER, cat_name: 'name', cat_ordering: 'ordering' } as const;
-const id = serialIdSchema;
-const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-type FastifyZodInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
-type ListQuerySchema = ReturnType<typeof listQuerySchema>;
+/** A published list, paged, in the request's language. */
+function registerList<Item extends z.ZodType>(
+  app: FastifyInstance,
+  options: {
+    url: string;
+    summary: string;
+    item: Item;
+    query: ListQuerySchema;
+    list: (query: ListQueryInput, language: LanguageCode) => Promise<Paged<z.input<Item>>>;
+  },
+) {
+  route(app, {
+    method: 'GET',
+    url: options.url,
+    tag: 'lookups',
+    summary: options.summary,
+    access: 'public',
+    query: options.query,
+    data: pagedSchema(options.item),
+    handle: async ({ query, language }) => answer(await options.list(query, language)),
+  });
+}
 
 /**
  * A list under a parent, reachable two ways: by path (/categories/3/subcategories) and, as the spec's
  * calls do, by query (/subcategories?cat_id=3).
  */
 function registerChildList<Item extends z.ZodType>(
-  api: FastifyZodInstance,
+  app: FastifyInstance,
   options: {
     path: string;
     flatPath: string;
@@ -89,68 +91,63 @@ function registerChildList<Item extends z.ZodType>(
     summary: string;
     item: Item;
     query: ListQuerySchema;
-    list: (parentId: number, query: ListQueryInput, language: LanguageCode) => Promise<Paged<z.output<Item>>>;
+    list: (parentId: number, query: ListQueryInput, language: LanguageCode) => Promise<Paged<z.input<Item>>>;
   },
 ) {
-  const schema = {
-    tags: ['lookups'],
+  const common = {
+    method: 'GET',
+    tag: 'lookups',
     summary: options.summary,
-    response: { 200: envelopeSchema(pagedSchema(options.item)), ...errors },
-  };
-  api.get(
-    options.path,
-    { schema: { ...schema, params: z.object({ [options.parent.pathParam]: id }), querystring: options.query } },
-    async (request) => {
-      const parentId = (request.params as Record<string, number>)[options.parent.pathParam] as number;
-      return ok(await options.list(parentId, request.query, requestLanguage(request)));
+    access: 'public',
+    data: pagedSchema(options.item),
+    refusals: [404],
+  } as const;
+  route(app, {
+    ...common,
+    url: options.path,
+    params: z.object({ [options.parent.pathParam]: serialIdSchema }),
+    query: options.query,
+    handle: async ({ params, query, language }) =>
+      answer(await options.list(params[options.parent.pathParam] as number, query, language)),
+  });
+  route(app, {
+    ...common,
+    url: options.flatPath,
+    query: options.query.extend({ [options.parent.queryParam]: serialIdSchema }),
+    handle: async ({ query, language }) => {
+      const flat = query as ListQueryInput & Record<string, number>;
+      return answer(await options.list(flat[options.parent.queryParam] as number, flat, language));
     },
-  );
-  api.get(
-    options.flatPath,
-    { schema: { ...schema, querystring: options.query.extend({ [options.parent.queryParam]: id }) } },
-    async (request) => {
-      const query = request.query as ListQueryInput & Record<string, number>;
-      return ok(await options.list(query[options.parent.queryParam] as number, query, requestLanguage(request)));
-    },
-  );
+  });
 }
 
 export async function lookupRoutes(app: FastifyInstance, options: { lookups: LookupsService }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { lookups } = options;
   const lookupsQuery = listQuerySchema(PAGE_SIZE.lookups, NAME_ORDER);
   const categoriesQuery = listQuerySchema(PAGE_SIZE.categories, CATEGORY_ORDER);
   const locationsQuery = listQuerySchema(PAGE_SIZE.locations, NAME_ORDER);
 
-  api.get(
-    '/categories',
-    {
-      schema: {
-        tags: ['lookups'],
-        summary: 'Categories (localized names, keyword search, ordering)',
-        querystring: categoriesQuery,
-        response: { 200: envelopeSchema(pagedSchema(categorySchema)), ...errors },
-      },
-    },
-    async (request) =>
-      ok(await lookups.listCategories(toListQuery(request.query, CATEGORY_ORDER, 'name'), requestLanguage(request))),
-  );
+  registerList(app, {
+    url: '/categories',
+    summary: 'Categories (localized names, keyword search, ordering)',
+    item: categorySchema,
+    query: categoriesQuery,
+    list: (query, language) => lookups.listCategories(toListQuery(query, CATEGORY_ORDER, 'name'), language),
+  });
 
-  api.get(
-    '/categories/:catId',
-    {
-      schema: {
-        tags: ['lookups'],
-        summary: 'One category',
-        params: z.object({ catId: id }),
-        querystring: z.object({ lang: z.enum(LANGUAGE_CODES).optional() }),
-        response: { 200: envelopeSchema(categorySchema), ...errors },
-      },
-    },
-    async (request) => ok(await lookups.getCategory(request.params.catId, requestLanguage(request))),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/categories/:catId',
+    tag: 'lookups',
+    summary: 'One category',
+    access: 'public',
+    params: z.object({ catId: serialIdSchema }),
+    data: categorySchema,
+    refusals: [404],
+    handle: async ({ params, language }) => answer(await lookups.getCategory(params.catId, language)),
+  });
 
-  registerChildList(api, {
+  registerChildList(app, {
     path: '/categories/:catId/subcategories',
     flatPath: '/subcategories',
     parent: { pathParam: 'catId', queryParam: 'cat_id' },
@@ -161,21 +158,15 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
       lookups.listSubcategories(catId, toListQuery(query, NAME_ORDER, 'ordering'), language),
   });
 
-  api.get(
-    '/locations',
-    {
-      schema: {
-        tags: ['lookups'],
-        summary: 'Cities (item locations)',
-        querystring: locationsQuery,
-        response: { 200: envelopeSchema(pagedSchema(itemLocationSchema)), ...errors },
-      },
-    },
-    async (request) =>
-      ok(await lookups.listLocations(toListQuery(request.query, NAME_ORDER, 'ordering'), requestLanguage(request))),
-  );
+  registerList(app, {
+    url: '/locations',
+    summary: 'Cities (item locations)',
+    item: itemLocationSchema,
+    query: locationsQuery,
+    list: (query, language) => lookups.listLocations(toListQuery(query, NAME_ORDER, 'ordering'), language),
+  });
 
-  registerChildList(api, {
+  registerChildList(app, {
     path: '/locations/:cityId/townships',
     flatPath: '/townships',
     parent: { pathParam: 'cityId', queryParam: 'city_id' },
@@ -186,35 +177,23 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
       lookups.listTownships(cityId, toListQuery(query, NAME_ORDER, 'ordering'), language),
   });
 
-  api.get(
-    '/currencies',
-    {
-      schema: {
-        tags: ['lookups'],
-        summary: 'Currencies',
-        querystring: lookupsQuery,
-        response: { 200: envelopeSchema(pagedSchema(currencySchema)), ...errors },
-      },
-    },
-    async (request) =>
-      ok(await lookups.listCurrencies(toListQuery(request.query, NAME_ORDER, 'ordering'), requestLanguage(request))),
-  );
+  registerList(app, {
+    url: '/currencies',
+    summary: 'Currencies',
+    item: currencySchema,
+    query: lookupsQuery,
+    list: (query, language) => lookups.listCurrencies(toListQuery(query, NAME_ORDER, 'ordering'), language),
+  });
 
-  api.get(
-    '/price-types',
-    {
-      schema: {
-        tags: ['lookups'],
-        summary: 'Price types',
-        querystring: lookupsQuery,
-        response: { 200: envelopeSchema(pagedSchema(priceTypeSchema)), ...errors },
-      },
-    },
-    async (request) =>
-      ok(await lookups.listPriceTypes(toListQuery(request.query, NAME_ORDER, 'ordering'), requestLanguage(request))),
-  );
+  registerList(app, {
+    url: '/price-types',
+    summary: 'Price types',
+    item: priceTypeSchema,
+    query: lookupsQuery,
+    list: (query, language) => lookups.listPriceTypes(toListQuery(query, NAME_ORDER, 'ordering'), language),
+  });
 
-  registerChildList(api, {
+  registerChildList(app, {
     path: '/manufacturers/:manufacturerId/models',
     flatPath: '/models',
     parent: { pathParam: 'manufacturerId', queryParam: 'manufacturer_id' },
@@ -226,20 +205,12 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
   });
 
   for (const kind of Object.keys(SIMPLE_LOOKUPS) as SimpleLookupKind[]) {
-    api.get(
-      `/${kind}`,
-      {
-        schema: {
-          tags: ['lookups'],
-          summary: `${kind.replaceAll('-', ' ')} lookup`,
-          querystring: lookupsQuery,
-          response: { 200: envelopeSchema(pagedSchema(lookupSchema)), ...errors },
-        },
-      },
-      async (request) =>
-        ok(
-          await lookups.listSimple(kind, toListQuery(request.query, NAME_ORDER, 'ordering'), requestLanguage(request)),
-        ),
-    );
+    registerList(app, {
+      url: `/${kind}`,
+      summary: `${kind.replaceAll('-', ' ')} lookup`,
+      item: lookupSchema,
+      query: lookupsQuery,
+      list: (query, language) => lookups.listSimple(kind, toListQuery(query, NAME_ORDER, 'ordering'), language),
+    });
   }
 }

@@ -17,6 +17,8 @@ import type { Paged } from '../../../contract/paging.ts';
 import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { notFound } from '../../kernel/errors.ts';
+import { containsPattern } from '../../kernel/like-pattern.ts';
+import { localizedText } from '../../kernel/localized-text.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import { firstImages } from '../media/index.ts';
 
@@ -43,13 +45,9 @@ export interface ListQuery extends PageRequest {
   orderType: 'asc' | 'desc';
 }
 
-/** The row's name in `language`, falling back to English, then to the default name column. */
-export const localizedName = (names: AnyPgColumn, fallback: AnyPgColumn, language: LanguageCode) =>
-  sql<string>`coalesce(${names}->>${language}, ${names}->>'en', ${fallback})`;
-
 /** Matches a keyword against the default name and every translation. */
 const keywordMatches = (names: AnyPgColumn, fallback: AnyPgColumn, keyword: string) => {
-  const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = containsPattern(keyword);
   return sql`(${fallback} ilike ${pattern} or exists (select 1 from jsonb_each_text(${names}) as t(lang, value) where t.value ilike ${pattern}))`;
 };
 
@@ -82,7 +80,7 @@ export class LookupsService {
     query: ListQuery,
     language: LanguageCode,
   ): Promise<Paged<{ row: T['$inferSelect']; name: string }>> {
-    const name = localizedName(table.names, spec.fallbackName, language);
+    const name = localizedText(table.names, language, spec.fallbackName);
     const direction = query.orderType === 'desc' ? desc : asc;
     const sortColumn = { name, ordering: spec.ordering, added_date: table.addedDate }[query.orderBy];
     const offset = resolveOffset(query);
@@ -211,7 +209,7 @@ export class LookupsService {
   async findCategory(catId: number, language: LanguageCode): Promise<Category | null> {
     const table = schema.categories;
     const [found] = await this.db
-      .select({ row: table, name: localizedName(table.names, table.catName, language) })
+      .select({ row: table, name: localizedText(table.names, language, table.catName) })
       .from(table)
       .where(and(eq(table.id, catId), eq(table.status, 1)));
     if (!found) return null;
@@ -248,7 +246,7 @@ export class LookupsService {
   async listCityChoices(language: LanguageCode) {
     const table = schema.itemLocations;
     return this.db
-      .select({ id: table.id, name: localizedName(table.names, table.name, language) })
+      .select({ id: table.id, name: localizedText(table.names, language, table.name) })
       .from(table)
       .where(eq(table.status, 1))
       .orderBy(asc(table.ordering), asc(table.id));
@@ -259,7 +257,7 @@ export class LookupsService {
     if (!cityId) return null;
     const table = schema.itemLocations;
     const [city] = await this.db
-      .select({ name: localizedName(table.names, table.name, language) })
+      .select({ name: localizedText(table.names, language, table.name) })
       .from(table)
       .where(eq(table.id, cityId));
     return city?.name ?? null;
