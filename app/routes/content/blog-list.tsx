@@ -1,22 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { appContext } from '#app-context';
-import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { Search } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
+import { withExcerpt } from '../../features/content/blog-excerpt.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/blog-list';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const language = pageLanguage(request);
+  const language = await pageLanguage(request);
   const searchterm = (new URL(request.url).searchParams.get('searchterm') ?? '').trim().slice(0, 100);
   const firstPage = await context
     .get(appContext)
     .services.listBlogs({ limit: PAGE_SIZE.blogs, offset: 0, ...(searchterm ? { searchterm } : {}) }, language);
-  return { firstPage, language, searchterm };
+  return { firstPage: { ...firstPage, items: firstPage.items.map(withExcerpt) }, language, searchterm };
 }
 
 export const handle = { i18n: ['content'] } satisfies PageHandle;

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
-import { pageLanguage } from '../../../contract/language.ts';
 import { ArrowLeft, ArrowRight, Plus } from '../../components/ui/icons.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
+import { withExcerpt } from '../../features/content/blog-excerpt.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/dashboard';
 
@@ -15,7 +16,7 @@ const DASHBOARD_BLOG_COUNT = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
-  const language = pageLanguage(request);
+  const language = await pageLanguage(request);
   const [categories, blogs] = await Promise.all([
     services.listCategories(
       { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
   ]);
-  return { categories: categories.items, blogs: blogs.items };
+  return { categories: categories.items, blogs: blogs.items.map(withExcerpt) };
 }
 
 export const handle = { i18n: ['catalog', 'content'] } satisfies PageHandle;
