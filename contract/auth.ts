@@ -7,6 +7,8 @@ import { newEmailSchema, userNameSchema } from './users.ts';
 export { type LoginInput, loginSchema, SOCIAL_LOGIN_FAILED, SOCIAL_PROVIDERS, type SocialProvider } from './sign-in.ts';
 
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A session is renewed by a request at most this often (a write per request would cost every page). */
+export const SESSION_RENEWAL_SECONDS = 60;
 /** A new sign-in code (e-mail or SMS) for the same address can be asked for this long after the last one. */
 export const CODE_RESEND_SECONDS = 60;
 

@@ -9,7 +9,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { SESSION_LIFETIME_MS, type SocialProvider } from '../../../contract/auth.ts';
+import { SESSION_LIFETIME_MS, SESSION_RENEWAL_SECONDS, type SocialProvider } from '../../../contract/auth.ts';
 import { type LanguageCode, pickLanguage } from '../../../contract/language.ts';
 import { ROLE, USER_STATUS } from '../../../contract/users.ts';
 import type { Config } from '../../config.ts';
@@ -77,8 +77,9 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
     },
     session: {
       expiresIn: SESSION_LIFETIME_MS / 1000,
-      // Any request renews the session: it ends one day after the last action (SPEC.md 4).
-      updateAge: 0,
+      // Any request renews the session: it ends one day after the last action (SPEC.md 4), to the minute. The
+      // session row (and the cookie) is rewritten at most once a minute, not on every request.
+      updateAge: SESSION_RENEWAL_SECONDS,
     },
     account: {
       // No trusted providers: a sign-in joins an existing account only when the provider says it verified
