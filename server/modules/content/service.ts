@@ -56,7 +56,7 @@ export class ContentService {
     const offset = resolveOffset(query);
     const pattern = query.searchterm ? containsPattern(query.searchterm) : undefined;
     const rows = await this.db
-      .select({ row: blogs, title, body: localizedText(blogs.bodies, language) })
+      .select({ row: blogColumns, title, body: localizedText(blogs.bodies, language) })
       .from(blogs)
       .where(
         and(
@@ -91,7 +91,11 @@ export class ContentService {
   async findBlog(id: number, language: LanguageCode): Promise<Blog | null> {
     const blogs = schema.blogs;
     const [found] = await this.db
-      .select({ row: blogs, title: localizedText(blogs.titles, language), body: localizedText(blogs.bodies, language) })
+      .select({
+        row: blogColumns,
+        title: localizedText(blogs.titles, language),
+        body: localizedText(blogs.bodies, language),
+      })
       .from(blogs)
       .where(and(eq(blogs.id, id), eq(blogs.status, 1)));
     if (!found) return null;
@@ -105,8 +109,19 @@ export class ContentService {
   }
 }
 
+/**
+ * The columns a blog answer needs besides its texts: the texts come in the reader's language only, never the
+ * titles and bodies of all 16 languages (reading and parsing those was most of a blog list's cost).
+ */
+const blogColumns = {
+  id: schema.blogs.id,
+  cityId: schema.blogs.cityId,
+  status: schema.blogs.status,
+  addedDate: schema.blogs.addedDate,
+};
+
 function toBlog(
-  row: typeof schema.blogs.$inferSelect,
+  row: { id: number; cityId: number | null; status: number; addedDate: Date },
   name: string,
   description: string,
   language: LanguageCode,
