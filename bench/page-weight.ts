@@ -1,12 +1,14 @@
 /**
  * What a browser downloads for a page: the HTML (uncompressed bytes) and the JavaScript the page loads
- * before it is interactive (every /assets/*.js the HTML names: module preloads and the entry import),
+ * before it is interactive (the module preloads and the imports of the inline module script; not the
+ * other routes' chunks the inline route manifest names, which load only on the way to those routes),
  * counted as sent on the wire to a browser that accepts brotli and gzip.
  */
 import { rawGet } from './server.ts';
 
 const BROWSER_ENCODINGS = { 'accept-encoding': 'br, gzip, deflate' };
-const SCRIPT_ADDRESS = /\/assets\/[\w.-]+\.js/g;
+const PRELOADS = /<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g;
+const MODULE_IMPORTS = /\bimport\b[^"';]*"(\/assets\/[\w.-]+\.js)"/g;
 
 export interface PageWeight {
   path: string;
@@ -21,7 +23,9 @@ export async function pageWeight(url: string, path: string): Promise<PageWeight>
   const html = await rawGet(`${url}${path}`);
   if (html.status !== 200) throw new Error(`${path}: ${html.status}`);
   const htmlWire = await rawGet(`${url}${path}`, BROWSER_ENCODINGS);
-  const addresses = [...new Set(html.body.toString('utf8').match(SCRIPT_ADDRESS) ?? [])];
+  const text = html.body.toString('utf8');
+  const found = [...text.matchAll(PRELOADS), ...text.matchAll(MODULE_IMPORTS)].map((match) => match[1] as string);
+  const addresses = [...new Set(found)];
   const scripts = await Promise.all(
     addresses.map(async (address) => {
       const [wire, raw] = await Promise.all([
