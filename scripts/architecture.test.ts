@@ -106,6 +106,10 @@ describe('the rules', () => {
     ['server/modules/lookups/service.ts', 'server/modules/items/index.ts'],
     ['server/modules/chat/routes.ts', 'server/realtime/gateway.ts'],
     ['server/legacy/calls.ts', 'server/modules/items/service.ts'],
+    ['server/modules/users/schema.ts', 'server/modules/lookups/service.ts'],
+    ['server/modules/users/schema.ts', 'server/modules/lookups/index.ts'],
+    ['server/modules/users/schema.ts', 'server/kernel/errors.ts'],
+    ['server/modules/users/service.ts', 'server/modules/lookups/schema.ts'],
   ];
   it.each(forbidden)('refuses %s -> %j', (from, to) => {
     expect(brokenRules(from, typeof to === 'string' ? { path: to } : to)).not.toEqual([]);
@@ -126,6 +130,8 @@ describe('the rules', () => {
     ['server/modules/content/service.ts', 'server/modules/media/index.ts'],
     ['server/modules/users/service.ts', 'server/kernel/errors.ts'],
     ['server/legacy/calls.ts', 'server/modules/items/index.ts'],
+    ['server/modules/users/schema.ts', 'server/modules/lookups/schema.ts'],
+    ['server/modules/content/schema.ts', 'server/modules/users/schema.ts'],
   ];
   it.each(allowed)('allows %s -> %j', (from, to) => {
     expect(brokenRules(from, typeof to === 'string' ? { path: to } : to)).toEqual([]);

@@ -74,7 +74,20 @@ const NOT_SERVICES = [
   '!server/modules/*/routes.ts',
   '!server/modules/*/routes',
   '!server/modules/*/index.ts',
+  '!server/modules/*/schema.ts',
   '!**/*.test.ts',
+];
+
+/** A module's schema.ts: other modules' schema.ts only (foreign keys), and nothing of services, kernel or HTTP. */
+const TABLES_ONLY: Pattern[] = [
+  {
+    group: MODULE_TIERS.flat().flatMap((name) => [`**/${name}/**`, `!**/${name}/schema.ts`]),
+    message: "A module's schema.ts declares tables: it imports other modules' schema.ts only, for foreign keys.",
+  },
+  {
+    group: ['**/kernel/**', '**/http/**', '**/realtime/**', '**/legacy/**', ...HTTP_PACKAGES],
+    message: "A module's schema.ts declares tables: no kernel, HTTP, gateway or legacy code.",
+  },
 ];
 
 export function boundaryOverrides(): BoundaryOverride[] {
@@ -133,6 +146,7 @@ export function boundaryOverrides(): BoundaryOverride[] {
       ],
     ),
     ...tiers,
+    override(['server/modules/*/schema.ts'], TABLES_ONLY),
     override(
       ['server/legacy/**'],
       [

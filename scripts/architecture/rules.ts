@@ -43,8 +43,11 @@ export type Place =
   | { area: 'package'; name: string }
   | { area: 'other' };
 
-/** routes.ts, routes/ and index.ts may know HTTP; tests may too; everything else in a module is a service. */
-export type ModuleRole = 'routes' | 'index' | 'test' | 'service';
+/**
+ * routes.ts, routes/ and index.ts may know HTTP; tests may too; schema.ts declares the module's tables;
+ * everything else in a module is a service.
+ */
+export type ModuleRole = 'routes' | 'index' | 'test' | 'schema' | 'service';
 
 export function placeOf(path: string): Place {
   const parts = path.split('/');
@@ -74,6 +77,7 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 function moduleRole(file: string): ModuleRole {
   if (isTest(file)) return 'test';
   if (file === 'index.ts') return 'index';
+  if (file === 'schema.ts') return 'schema';
   if (file === 'routes.ts' || file.startsWith('routes/')) return 'routes';
   return 'service';
 }
@@ -110,7 +114,20 @@ export interface Rule {
 }
 
 const isServiceCode = (place: Place) =>
-  place.area === 'server' && (place.part === 'kernel' || (place.part === 'module' && place.role === 'service'));
+  place.area === 'server' &&
+  (place.part === 'kernel' || (place.part === 'module' && (place.role === 'service' || place.role === 'schema')));
+
+/**
+ * Table declarations reference each other's tables for foreign keys, whatever the module order (content's
+ * contact messages point at users): one module's schema.ts may import another's, never in a cycle.
+ */
+const isTableReference = (from: Place, to: Place) =>
+  from.area === 'server' &&
+  from.part === 'module' &&
+  from.role === 'schema' &&
+  to.area === 'server' &&
+  to.part === 'module' &&
+  to.role === 'schema';
 
 const isHttp = (place: Place) =>
   (place.area === 'server' && place.part === 'http') || (place.area === 'package' && isHttpPackage(place.name));
@@ -162,14 +179,28 @@ export const RULES: Rule[] = [
     breaks: (from, to) => isServiceCode(from) && isHttp(to),
   },
   {
-    name: 'a module imports another module only through its index.ts',
+    name: 'a module imports another module only through its index.ts (schema.ts files may import schema.ts files)',
     breaks: (from, to) =>
       from.area === 'server' &&
       from.part === 'module' &&
       to.area === 'server' &&
       to.part === 'module' &&
       from.module !== to.module &&
-      to.role !== 'index',
+      to.role !== 'index' &&
+      !isTableReference(from, to),
+  },
+  {
+    name: "a module's schema.ts declares tables: it imports no service, route, index, kernel or HTTP code",
+    breaks: (from, to) =>
+      from.area === 'server' &&
+      from.part === 'module' &&
+      from.role === 'schema' &&
+      to.area === 'server' &&
+      (to.part === 'kernel' ||
+        to.part === 'http' ||
+        to.part === 'realtime' ||
+        to.part === 'legacy' ||
+        (to.part === 'module' && to.role !== 'schema')),
   },
   {
     name: 'a module imports only modules to its left in the order (MODULE_TIERS); the other way is an event',
@@ -179,6 +210,7 @@ export const RULES: Rule[] = [
       to.area === 'server' &&
       to.part === 'module' &&
       from.module !== to.module &&
+      !isTableReference(from, to) &&
       tierOf(from.module) >= 0 &&
       tierOf(to.module) > tierOf(from.module),
   },

@@ -13,8 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
-import { addedDate, localized, ordering, publishStatus, tsvector, updatedDate } from './columns.ts';
 import {
   bodyStyles,
   colors,
@@ -32,7 +30,9 @@ import {
   sellerTypes,
   transmissions,
   vehicleTypes,
-} from './lookups.ts';
+} from '../../modules/lookups/schema.ts';
+import { users } from '../../modules/users/schema.ts';
+import { addedDate, localized, ordering, publishStatus, tsvector, updatedDate } from './columns.ts';
 
 export const categories = pgTable(
   'categories',
@@ -158,26 +158,6 @@ export const items = pgTable(
     index('items_earth_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
     index('items_slug_idx').on(table.slug),
   ],
-);
-
-/**
- * Every stored picture or video. img_parent_id points at the owner row (item, user, chat message, blog,
- * category); img_type says which (contract/media.ts IMAGE_TYPES).
- */
-export const images = pgTable(
-  'images',
-  {
-    imgId: uuid('img_id').primaryKey().defaultRandom(),
-    imgParentId: text('img_parent_id').notNull(),
-    imgType: text('img_type').notNull(),
-    imgPath: text('img_path').notNull(),
-    imgWidth: integer('img_width').notNull().default(0),
-    imgHeight: integer('img_height').notNull().default(0),
-    imgDesc: text('img_desc').notNull().default(''),
-    ordering: ordering(),
-    addedDate: addedDate(),
-  },
-  (table) => [index('images_parent_idx').on(table.imgParentId, table.imgType, table.ordering)],
 );
 
 export const collections = pgTable('collections', {

@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
+import { users } from '../../modules/users/schema.ts';
 import { items } from './catalog.ts';
 import { addedDate, updatedDate } from './columns.ts';
 

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
+import { users } from '../../modules/users/schema.ts';
 import { items } from './catalog.ts';
 import { addedDate, localized, ordering, publishStatus, updatedDate } from './columns.ts';
 

@@ -12,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { addedDate, updatedDate } from './columns.ts';
-import { itemLocations } from './lookups.ts';
+import { addedDate, updatedDate } from '../../db/schema/columns.ts';
+import { itemLocations } from '../lookups/schema.ts';
 
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey(),
@@ -88,63 +88,4 @@ export const users = pgTable(
     uniqueIndex('users_verified_phone_unique').on(table.userPhone).where(sql`${table.phoneVerify}`),
     index('users_status_idx').on(table.status, table.isBanned),
   ],
-);
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: text('id').primaryKey(),
-    token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('sessions_user_idx').on(table.userId)],
-);
-
-/** Sign-in methods of a user: the password credential and each linked provider (Google, Facebook, Apple, phone). */
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: text('id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
-    scope: text('scope'),
-    password: text('password'),
-    providerEmail: text('provider_email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('accounts_user_idx').on(table.userId),
-    uniqueIndex('accounts_provider_unique').on(table.providerId, table.accountId),
-  ],
-);
-
-/** One-time codes and tokens (e-mail verification, SMS codes, password reset). */
-export const verifications = pgTable(
-  'verifications',
-  {
-    id: text('id').primaryKey(),
-    identifier: text('identifier').notNull(),
-    value: text('value').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );

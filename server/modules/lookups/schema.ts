@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { addedDate, localized, ordering, publishStatus, updatedDate } from './columns.ts';
+import { addedDate, localized, ordering, publishStatus, updatedDate } from '../../db/schema/columns.ts';
 
 /** The shape shared by every simple lookup: a default name, names per language, order and status. */
 function lookupTable(tableName: string) {

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { updatedDate } from './columns.ts';
+
+/** The operator's settings: exactly one row with id 1 (SPEC.md 3 "App info response"). */
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    isSubLocation: boolean('is_sub_location').notNull().default(true),
+    isThumb2x3xGenerate: boolean('is_thumb2x_3x_generate').notNull().default(true),
+    isItemApprovalEnabled: boolean('is_item_approval_enabled').notNull().default(false),
+    isEmailVerificationEnabled: boolean('is_email_verification_enabled').notNull().default(true),
+    defaultCurrencyShortForm: text('default_currency_short_form').notNull().default('SAR'),
+    /** ISO 3166 country whose local phone numbers (0501234567) are understood without a country code. */
+    defaultCountry: text('default_country').notNull().default('SA'),
+    versionNo: text('version_no').notNull().default('1.1'),
+    versionForceUpdate: boolean('version_force_update').notNull().default(false),
+    versionTitle: text('version_title').notNull().default(''),
+    versionMessage: text('version_message').notNull().default(''),
+    versionNeedClearData: boolean('version_need_clear_data').notNull().default(false),
+    oneDayPrice: numeric('oneday', { precision: 10, scale: 2 }).notNull().default('0'),
+    stripeEnabled: boolean('stripe_enabled').notNull().default(false),
+    stripePublishableKey: text('stripe_publishable_key').notNull().default(''),
+    paypalEnabled: boolean('paypal_enabled').notNull().default(false),
+    razorEnabled: boolean('razor_enabled').notNull().default(false),
+    razorKey: text('razor_key').notNull().default(''),
+    paystackEnabled: boolean('paystack_enabled').notNull().default(false),
+    paystackKey: text('paystack_key').notNull().default(''),
+    offlineEnabled: boolean('offline_enabled').notNull().default(true),
+    inAppPurchasedEnabled: boolean('in_app_purchased_enabled').notNull().default(false),
+    inAppPurchasedProductIdAndroid: text('in_app_purchased_prd_id_android').notNull().default(''),
+    inAppPurchasedProductIdIos: text('in_app_purchased_prd_id_ios').notNull().default(''),
+    depositPercent: numeric('deposit_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    cooldownPeriod: integer('cooldown_period').notNull().default(0),
+    membershipDuration: integer('membership_duration').notNull().default(30),
+    membershipAmount: numeric('membership_amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    bidFee: numeric('bid_fee', { precision: 10, scale: 2 }).notNull().default('0'),
+    uploadFee: numeric('upload_fee', { precision: 10, scale: 2 }).notNull().default('0'),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    updatedDate: updatedDate().notNull().defaultNow(),
+  },
+  (table) => [check('app_settings_single_row', sql`${table.id} = 1`)],
+);
