@@ -14,6 +14,8 @@ export interface AppContext {
   cspNonce: string;
   /** The visitor's address (for per-address limits). */
   clientIp: string;
+  /** The site's secret, which signs the cookies pages write (notices, sign-up steps): app/lib/cookies.server.ts. */
+  cookieSecret: string;
   /** The signed-in user, or null for a visitor ("nologinuser"). */
   viewer: Viewer | null;
   /** The files of this request's multipart form, already streamed to temporary files (never in memory). */

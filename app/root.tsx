@@ -12,19 +12,11 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
-import {
-  DEFAULT_LANGUAGE,
-  directionOf,
-  LANGUAGES,
-  languageCookie,
-  pageLanguage,
-  readCookie,
-} from '../contract/language.ts';
+import { DEFAULT_LANGUAGE, directionOf, LANGUAGES } from '../contract/language.ts';
 import type { Route } from './+types/root';
 import { DialogProvider } from './components/ui/dialogs.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
 import { ProgressBar } from './components/ui/progress-bar.tsx';
-import { readFlash } from './features/accounts/account.server.ts';
 import { ChunkLoadWatchdog, isChunkLoadError, LoadFailure } from './features/shell/chunk-load.tsx';
 import { FlashNotice } from './features/shell/flash-notice.tsx';
 import { Footer } from './features/shell/footer.tsx';
@@ -34,18 +26,19 @@ import { ThemeScript } from './features/shell/theme.tsx';
 import { namespaceOfKey, pageTranslations } from './i18n/i18n.ts';
 import { namespacesOf, type PageHandle } from './i18n/namespaces.ts';
 import { PageTranslations, TranslationsScript } from './i18n/page-translations.tsx';
+import { pageLanguage, readFlash, rememberedLanguage, rememberLanguage } from './lib/cookies.server.ts';
 import { pageMeta } from './lib/meta.ts';
 import { useNonce } from './lib/nonce.ts';
 import './app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const language = pageLanguage(request);
+  const language = await pageLanguage(request);
   const headers = new Headers();
-  if (url.searchParams.has('lang') && readCookie(request.headers.get('cookie'), 'lang') !== language) {
-    headers.append('Set-Cookie', languageCookie(language));
+  if (url.searchParams.has('lang') && (await rememberedLanguage(request)) !== language) {
+    headers.append('Set-Cookie', await rememberLanguage(language));
   }
-  const flash = readFlash(request);
+  const flash = await readFlash(request, context);
   if (flash.clear) headers.append('Set-Cookie', flash.clear);
   const viewer = context.get(appContext).viewer;
   const translations = await pageTranslations(language);

@@ -63,13 +63,16 @@ function decodeCookieValue(value: string) {
   }
 }
 
-/** The language of a page request (a Fetch API Request): ?lang=, then the cookie, else Arabic. */
-export function pageLanguage(request: Request): LanguageCode {
-  return pickLanguage({
-    query: new URL(request.url).searchParams.get('lang'),
-    cookie: readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
-  });
+/**
+ * The language a `lang` cookie names. Pages write it through React Router's createCookie (base64 of the JSON
+ * string: app/lib/cookies.server.ts); an API client may send the bare code. Anything else names none.
+ */
+export function languageOfCookie(value: string | undefined): LanguageCode | undefined {
+  if (!value || isLanguageCode(value)) return value as LanguageCode | undefined;
+  try {
+    const decoded: unknown = JSON.parse(atob(value));
+    return isLanguageCode(decoded) ? decoded : undefined;
+  } catch {
+    return undefined;
+  }
 }
-
-export const languageCookie = (language: LanguageCode) =>
-  `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;

@@ -43,7 +43,7 @@ import { AppError } from './kernel/errors.ts';
 import type { JobQueue } from './kernel/jobs.ts';
 import { createTempFiles } from './kernel/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
-import { accountRoutes, authCallbackRoutes, authRoutes } from './modules/auth/index.ts';
+import { accountRoutes, authCallbackRoutes, authRoutes, authSecret } from './modules/auth/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
@@ -152,6 +152,7 @@ async function registerPages(
   security: SecurityHeaders,
 ) {
   const operations = pageServices(services);
+  const cookieSecret = authSecret(options.config);
   await fastifyReactRouter(web, {
     devServer: options.vite,
     // Loaded once here: the adapter's default re-imports the build module on every request.
@@ -166,6 +167,7 @@ async function registerPages(
         services: operations,
         cspNonce: page?.nonce ?? '',
         clientIp: request.ip,
+        cookieSecret,
         viewer: await currentViewer(request, reply),
         uploads: request.receivedFiles ?? [],
         logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),

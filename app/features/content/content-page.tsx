@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs } from 'react-router';
-import { appContext } from '#app-context';
-import type { ContentPageKind } from '../../../contract/content.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import { Info, Lock, ShieldCheck } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import type { contentPageLoader } from './content-page.server.ts';
 import { Prose } from './prose.tsx';
 
 /** /about, /privacy and /safety: pages the operator writes (content_pages), in the reader's language. */
@@ -13,15 +10,7 @@ const PAGES = {
   about: { icon: Info, description: 'meta.aboutDescription' },
   privacy: { icon: Lock, description: 'meta.privacyDescription' },
   safety: { icon: ShieldCheck, description: 'meta.safetyDescription' },
-} as const satisfies Partial<Record<ContentPageKind, unknown>>;
-
-/** The loader of each of those routes (app/routes/about.tsx, privacy.tsx, safety.tsx). */
-export async function contentPageLoader(kind: keyof typeof PAGES, { request, context }: LoaderFunctionArgs) {
-  const language = pageLanguage(request);
-  const page = await context.get(appContext).services.getContentPage(kind, language);
-  if (!page) throw data(null, { status: 404 });
-  return { kind, page, isOtherLanguage: page.lang !== language };
-}
+} as const satisfies Record<Parameters<typeof contentPageLoader>[0], unknown>;
 
 type ContentPageProps = Awaited<ReturnType<typeof contentPageLoader>>;
 

@@ -13,36 +13,36 @@ import {
 import { KeyRound } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import {
-  flashCookie,
   LOGIN_EMAIL_COOKIE,
   PASSWORD_RESET_COOKIE,
   pageRequestMeta,
-  readStepCookie,
   secondsUntilResend,
-  stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { flashCookie, readStepCookie, stepCookie } from '../../lib/cookies.server.ts';
 import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/forgot-password';
 
 /** The reset waiting for its code (kept in a cookie, so a reload stays on the code step). */
-const readPendingReset = (request: Request) =>
-  readStepCookie<{ userEmail: string }>(request, PASSWORD_RESET_COOKIE, ['userEmail']);
+const readPendingReset = (request: Request, context: Route.LoaderArgs['context']) =>
+  readStepCookie<{ userEmail: string }>(request, context, PASSWORD_RESET_COOKIE, ['userEmail']);
 
-export function loader({ request }: Route.LoaderArgs) {
-  const pending = readPendingReset(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pending = await readPendingReset(request, context);
   return { email: pending?.userEmail ?? null, resendIn: secondsUntilResend(pending) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await formFields(request);
-  const meta = pageRequestMeta(request, context);
+  const meta = await pageRequestMeta(request, context);
   const { auth } = context.get(appContext).services;
-  const pending = readPendingReset(request);
+  const pending = await readPendingReset(request, context);
   if (form.intent === 'restart') {
-    return redirect('/forgotpassword', { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, null) } });
+    return redirect('/forgotpassword', {
+      headers: { 'Set-Cookie': await stepCookie(context, PASSWORD_RESET_COOKIE, null) },
+    });
   }
   if (form.intent === 'reset') {
     // The address of the step (the form's copy only if the step's cookie has expired meanwhile).
@@ -51,9 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       await auth.resetPassword(input, meta);
       // The login form opens with the address filled in and the good news shown there, once.
       const headers = new Headers();
-      headers.append('Set-Cookie', stepCookie(PASSWORD_RESET_COOKIE, null));
-      headers.append('Set-Cookie', stepCookie(LOGIN_EMAIL_COOKIE, { userEmail: input.user_email }));
-      headers.append('Set-Cookie', flashCookie('auth.passwordReset'));
+      headers.append('Set-Cookie', await stepCookie(context, PASSWORD_RESET_COOKIE, null));
+      headers.append('Set-Cookie', await stepCookie(context, LOGIN_EMAIL_COOKIE, { userEmail: input.user_email }));
+      headers.append('Set-Cookie', await flashCookie(context, 'auth.passwordReset'));
       return redirect('/login', { headers });
     });
   }
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await auth.forgotPassword(input, meta);
     return data(
       { ok: true as const, notice: 'auth.resetCodeSent', resendIn: CODE_RESEND_SECONDS },
-      { headers: { 'Set-Cookie': stepCookie(PASSWORD_RESET_COOKIE, { userEmail: input.user_email }) } },
+      { headers: { 'Set-Cookie': await stepCookie(context, PASSWORD_RESET_COOKIE, { userEmail: input.user_email }) } },
     );
   });
 }

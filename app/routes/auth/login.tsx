@@ -8,13 +8,11 @@ import {
   LOGIN_EMAIL_COOKIE,
   PENDING_EMAIL_COOKIE,
   pageRequestMeta,
-  readFlash,
-  readStepCookie,
   signedInRedirect,
-  stepCookie,
 } from '../../features/accounts/account.server.ts';
 import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { readFlash, readStepCookie, stepCookie } from '../../lib/cookies.server.ts';
 import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
@@ -23,19 +21,19 @@ import type { Route } from './+types/login';
 /** Notices handed over by another step that are good news; any other is a failure. */
 const GOOD_NEWS = new Set(['auth.passwordReset']);
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { services, viewer } = context.get(appContext);
   if (viewer) throw redirect(redirectTarget(url.searchParams));
   const provider = url.searchParams.get('error') as SocialProvider | null;
   const providerError = (provider && SOCIAL_LOGIN_FAILED[provider]) || null;
   // A notice handed over by another step (password reset, a failed provider start) shows here, and only here.
-  const flash = readFlash(request);
+  const flash = await readFlash(request, context);
   // A finished password reset hands over its address, once.
-  const handedOver = readStepCookie<{ userEmail: string }>(request, LOGIN_EMAIL_COOKIE, ['userEmail']);
+  const handedOver = await readStepCookie<{ userEmail: string }>(request, context, LOGIN_EMAIL_COOKIE, ['userEmail']);
   const headers = new Headers();
   if (flash.clear) headers.append('Set-Cookie', flash.clear);
-  if (handedOver) headers.append('Set-Cookie', stepCookie(LOGIN_EMAIL_COOKIE, null));
+  if (handedOver) headers.append('Set-Cookie', await stepCookie(context, LOGIN_EMAIL_COOKIE, null));
   return data(
     {
       providers: services.auth.enabledSocialProviders(),
@@ -55,11 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = context.get(appContext).services;
   const url = new URL(request.url);
   return submitForm(loginSchema, await formFields(request), async (input) => {
-    const outcome = await auth.login(input, pageRequestMeta(request, context));
-    if (outcome.kind === 'signedIn') return signedInRedirect(redirectTarget(url.searchParams), outcome.session.cookies);
+    const outcome = await auth.login(input, await pageRequestMeta(request, context));
+    if (outcome.kind === 'signedIn') {
+      return signedInRedirect(context, redirectTarget(url.searchParams), outcome.session.cookies);
+    }
     // An account nobody proved yet (a fresh code was sent): the code step, as the API answers it too.
     return redirect(`/verify-email${carriedRedirect(url)}`, {
-      headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, { ...outcome.pending }) },
+      headers: { 'Set-Cookie': await stepCookie(context, PENDING_EMAIL_COOKIE, { ...outcome.pending }) },
     });
   });
 }

@@ -2,18 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { phoneLoginSchema, phoneNameSchema } from '../../../contract/auth.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import { AuthCard, Field, FormAlert, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import { Smartphone, UserRound } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
-import {
-  PENDING_PHONE_COOKIE,
-  pageRequestMeta,
-  readStepCookie,
-  stepCookie,
-} from '../../features/accounts/account.server.ts';
+import { PENDING_PHONE_COOKIE, pageRequestMeta } from '../../features/accounts/account.server.ts';
 import { type CountryOption, countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage, readStepCookie, stepCookie } from '../../lib/cookies.server.ts';
 import { formFailure, formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
@@ -22,8 +17,8 @@ import type { Route } from './+types/phone-login';
 /** The phone sign-in in progress: the number the code went to, whether it is new, and the name given for it. */
 type PendingPhone = { phone: string; name: string; isNew: string };
 
-const readPending = (request: Request) =>
-  readStepCookie<PendingPhone>(request, PENDING_PHONE_COOKIE, ['phone', 'name', 'isNew']);
+const readPending = (request: Request, context: Route.LoaderArgs['context']) =>
+  readStepCookie<PendingPhone>(request, context, PENDING_PHONE_COOKIE, ['phone', 'name', 'isNew']);
 
 /** A new number whose code was sent still needs its owner's name before the code step. */
 const needsName = (pending: PendingPhone | null) => Boolean(pending?.isNew && !pending.name);
@@ -32,14 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { viewer, services } = context.get(appContext);
   if (viewer) throw redirect(redirectTarget(url.searchParams));
-  const pending = readPending(request);
+  const pending = await readPending(request, context);
   const askName = url.searchParams.get('step') === 'name' && needsName(pending);
   return {
     back: carriedRedirect(url),
     phone: askName ? (pending?.phone ?? '') : '',
     askName,
     defaultCountry: await services.auth.defaultCountry(),
-    countries: countryOptions(pageLanguage(request)),
+    countries: countryOptions(await pageLanguage(request)),
   };
 }
 
@@ -48,19 +43,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await formFields(request);
   const codeStep = `/verify-code${carriedRedirect(url)}`;
   if (form.intent === 'name') {
-    const pending = readPending(request);
+    const pending = await readPending(request, context);
     if (!pending || !needsName(pending)) return formFailure({}, 400, 'auth.noPendingPhone');
-    return submitForm(phoneNameSchema, form, ({ user_name }) => {
-      const named = stepCookie(PENDING_PHONE_COOKIE, { ...pending, name: user_name });
+    return submitForm(phoneNameSchema, form, async ({ user_name }) => {
+      const named = await stepCookie(context, PENDING_PHONE_COOKIE, { ...pending, name: user_name });
       return redirect(codeStep, { headers: { 'Set-Cookie': named } });
     });
   }
   const { auth } = context.get(appContext).services;
   return submitForm(phoneLoginSchema, form, async (input) => {
-    const { isNew } = await auth.sendPhoneCode(input, pageRequestMeta(request, context));
+    const { isNew } = await auth.sendPhoneCode(input, await pageRequestMeta(request, context));
     const pending = { phone: input.user_phone, name: '', isNew: isNew ? '1' : '' };
     const next = isNew ? nameStepUrl(url) : codeStep;
-    return redirect(next, { headers: { 'Set-Cookie': stepCookie(PENDING_PHONE_COOKIE, pending) } });
+    return redirect(next, { headers: { 'Set-Cookie': await stepCookie(context, PENDING_PHONE_COOKIE, pending) } });
   });
 }
 

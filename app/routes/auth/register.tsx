@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { registerSchema } from '../../../contract/auth.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import {
   AuthCard,
   CheckboxField,
@@ -13,15 +12,11 @@ import {
   useFormErrors,
 } from '../../components/ui/form.tsx';
 import { UserPlus } from '../../components/ui/icons.tsx';
-import {
-  PENDING_EMAIL_COOKIE,
-  pageRequestMeta,
-  signedInRedirect,
-  stepCookie,
-} from '../../features/accounts/account.server.ts';
+import { PENDING_EMAIL_COOKIE, pageRequestMeta, signedInRedirect } from '../../features/accounts/account.server.ts';
 import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import { SocialSignIn } from '../../features/accounts/social-sign-in.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage, stepCookie } from '../../lib/cookies.server.ts';
 import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
@@ -36,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers: services.auth.enabledSocialProviders(),
     back: carriedRedirect(url),
     defaultCountry: await services.auth.defaultCountry(),
-    countries: countryOptions(pageLanguage(request)),
+    countries: countryOptions(await pageLanguage(request)),
   };
 }
 
@@ -44,15 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { auth } = context.get(appContext).services;
   return submitForm(registerSchema, await formFields(request), async (input) => {
-    const outcome = await auth.register(input, pageRequestMeta(request, context));
+    const outcome = await auth.register(input, await pageRequestMeta(request, context));
     if (outcome.kind === 'signedIn') {
-      return signedInRedirect(redirectTarget(url.searchParams), outcome.session.cookies, [
-        stepCookie(PENDING_EMAIL_COOKIE, null),
+      return signedInRedirect(context, redirectTarget(url.searchParams), outcome.session.cookies, [
+        await stepCookie(context, PENDING_EMAIL_COOKIE, null),
       ]);
     }
     // Kept for the verification step: who is waiting for a code, never the password.
     return redirect(`/verify-email${carriedRedirect(url)}`, {
-      headers: { 'Set-Cookie': stepCookie(PENDING_EMAIL_COOKIE, { ...outcome.pending }) },
+      headers: { 'Set-Cookie': await stepCookie(context, PENDING_EMAIL_COOKIE, { ...outcome.pending }) },
     });
   });
 }

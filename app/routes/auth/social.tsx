@@ -1,7 +1,8 @@
 import { redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { SOCIAL_LOGIN_FAILED, SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/auth.ts';
-import { flashCookie, pageRequestMeta } from '../../features/accounts/account.server.ts';
+import { pageRequestMeta } from '../../features/accounts/account.server.ts';
+import { flashCookie } from '../../lib/cookies.server.ts';
 import { carriedRedirect } from '../../lib/redirect.ts';
 import type { Route } from './+types/social';
 
@@ -10,7 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const provider = String((await request.formData()).get('provider') ?? '');
   const back = carriedRedirect(url);
-  const failed = (key: string) => redirect(`/login${back}`, { headers: { 'Set-Cookie': flashCookie(key) } });
+  const failed = async (key: string) =>
+    redirect(`/login${back}`, { headers: { 'Set-Cookie': await flashCookie(context, key) } });
   if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider)) return failed('auth.providerDisabled');
   const errorKey = SOCIAL_LOGIN_FAILED[provider as SocialProvider];
   try {
@@ -20,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         callbackURL: `${url.origin}/auth/complete${back}`,
         errorCallbackURL: `${url.origin}/login${back ? `${back}&` : '?'}error=${provider}`,
       },
-      pageRequestMeta(request, context),
+      await pageRequestMeta(request, context),
     );
     if (!providerUrl) return failed(errorKey);
     const headers = new Headers();

@@ -4,21 +4,17 @@ import { appContext } from '#app-context';
 import { AuthCard, secondaryButtonClass } from '../../components/ui/form.tsx';
 import { MessageSquareCode } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
-import {
-  codeStepAction,
-  PENDING_PHONE_COOKIE,
-  readStepCookie,
-  secondsUntilResend,
-} from '../../features/accounts/account.server.ts';
+import { codeStepAction, PENDING_PHONE_COOKIE, secondsUntilResend } from '../../features/accounts/account.server.ts';
 import { CodeEntry } from '../../features/accounts/code-entry.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { readStepCookie } from '../../lib/cookies.server.ts';
 import { formFailure } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/verify-code';
 
-const readPending = (request: Request) =>
-  readStepCookie<{ name: string; phone: string }>(request, PENDING_PHONE_COOKIE, ['name', 'phone']);
+const readPending = (request: Request, context: Route.LoaderArgs['context']) =>
+  readStepCookie<{ name: string; phone: string }>(request, context, PENDING_PHONE_COOKIE, ['name', 'phone']);
 
 /** The number's code, and for a new number the name asked on the step before (used for the new account). */
 const signInRequest = (pending: { name: string; phone: string }) => ({
@@ -26,15 +22,15 @@ const signInRequest = (pending: { name: string; phone: string }) => ({
   ...(pending.name ? { user_name: pending.name } : {}),
 });
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (context.get(appContext).viewer) throw redirect(redirectTarget(url.searchParams));
-  const pending = readPending(request);
+  const pending = await readPending(request, context);
   return { phone: pending?.phone ?? null, resendIn: secondsUntilResend(pending), back: carriedRedirect(url) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const pending = readPending(request);
+  const pending = await readPending(request, context);
   if (!pending) return formFailure({}, 400, 'auth.noPendingPhone');
   const { auth } = context.get(appContext).services;
   const person = signInRequest(pending);

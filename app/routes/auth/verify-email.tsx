@@ -4,14 +4,10 @@ import { appContext } from '#app-context';
 import { AuthCard, secondaryButtonClass } from '../../components/ui/form.tsx';
 import { MailCheck } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
-import {
-  codeStepAction,
-  PENDING_EMAIL_COOKIE,
-  readStepCookie,
-  secondsUntilResend,
-} from '../../features/accounts/account.server.ts';
+import { codeStepAction, PENDING_EMAIL_COOKIE, secondsUntilResend } from '../../features/accounts/account.server.ts';
 import { CodeEntry } from '../../features/accounts/code-entry.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { readStepCookie } from '../../lib/cookies.server.ts';
 import { formFailure } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
@@ -20,18 +16,23 @@ import type { Route } from './+types/verify-email';
 /** The registration waiting for its code; its token (httpOnly cookie only) proves this browser made it. */
 type Pending = { userId: string; userName: string; userEmail: string; registrationToken: string };
 
-const readPending = (request: Request) =>
-  readStepCookie<Pending>(request, PENDING_EMAIL_COOKIE, ['userId', 'userName', 'userEmail', 'registrationToken']);
+const readPending = (request: Request, context: Route.LoaderArgs['context']) =>
+  readStepCookie<Pending>(request, context, PENDING_EMAIL_COOKIE, [
+    'userId',
+    'userName',
+    'userEmail',
+    'registrationToken',
+  ]);
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (context.get(appContext).viewer) throw redirect(redirectTarget(url.searchParams));
-  const pending = readPending(request);
+  const pending = await readPending(request, context);
   return { email: pending?.userEmail ?? null, resendIn: secondsUntilResend(pending), back: carriedRedirect(url) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const pending = readPending(request);
+  const pending = await readPending(request, context);
   if (!pending) return formFailure({}, 400, 'auth.noPendingRegistration');
   const { auth } = context.get(appContext).services;
   const registration = { user_email: pending.userEmail, registration_token: pending.registrationToken };

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { appContext } from '#app-context';
-import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/category-list';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const language = pageLanguage(request);
+  const language = await pageLanguage(request);
   const { services } = context.get(appContext);
   const firstPage = await services.listCategories(
     { limit: PAGE_SIZE.categories, offset: 0, orderBy: 'ordering', orderType: 'asc' },

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
-import { pageLanguage } from '../../../contract/language.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { ChevronLeft, ChevronRight, Handshake } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/deal-list';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const language = pageLanguage(request);
+  const language = await pageLanguage(request);
   const firstPage = await context
     .get(appContext)
     .services.listDealOptions({ limit: PAGE_SIZE.lookups, offset: 0, orderBy: 'ordering', orderType: 'asc' }, language);

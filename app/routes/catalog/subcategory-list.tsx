@@ -2,20 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
 import { parseSerialId } from '../../../contract/ids.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import type { Subcategory } from '../../../contract/lookups.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { ChevronLeft, ChevronRight } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/subcategory-list';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const catId = parseSerialId(params.catId);
   const { services } = context.get(appContext);
-  const language = pageLanguage(request);
+  const language = await pageLanguage(request);
   const category = catId ? await services.getCategory(catId, language) : null;
   if (!category) throw data(null, { status: 404 });
   const firstPage = await services.listSubcategories(

@@ -2,17 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
 import { parseSerialId } from '../../../contract/ids.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import { ArrowLeft, ArrowRight } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { Prose } from '../../features/content/prose.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/blog-detail';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseSerialId(params.blogId);
-  const blog = id ? await context.get(appContext).services.getBlog(id, pageLanguage(request)) : null;
+  const blog = id ? await context.get(appContext).services.getBlog(id, await pageLanguage(request)) : null;
   if (!blog) throw data(null, { status: 404 });
   return { blog };
 }

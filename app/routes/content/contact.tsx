@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { data, Form, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { type ContactMessageInput, contactMessageSchema } from '../../../contract/content.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import { Field, FieldError, inputClass, useFormErrors } from '../../components/ui/form.tsx';
 import { CheckCircle2, Loader2, Mail, Send } from '../../components/ui/icons.tsx';
 import { countryOptions, PhoneNumberField } from '../../features/accounts/phone-field.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/contact';
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A signed-in sender starts from their own name and address (the message is kept with their account).
   const sender = { name: account?.user_name ?? '', email: account?.user_email ?? '' };
-  return { defaultCountry, countries: countryOptions(pageLanguage(request)), sender };
+  return { defaultCountry, countries: countryOptions(await pageLanguage(request)), sender };
 }
 
 /** Works without JavaScript: the server validates with the same rules the browser checks first. */

@@ -1,4 +1,5 @@
-import { ContentPage, contentPageLoader, contentPageMeta } from '../../features/content/content-page.tsx';
+import { contentPageLoader } from '../../features/content/content-page.server.ts';
+import { ContentPage, contentPageMeta } from '../../features/content/content-page.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import type { Route } from './+types/privacy';
 

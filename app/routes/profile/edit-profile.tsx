@@ -8,7 +8,6 @@ import {
   phoneChangeCodeSchema,
   phoneChangeSchema,
 } from '../../../contract/auth.ts';
-import { type LanguageCode, pageLanguage } from '../../../contract/language.ts';
 import { profileUpdateSchema } from '../../../contract/users.ts';
 import {
   CheckboxField,
@@ -21,20 +20,14 @@ import {
 } from '../../components/ui/form.tsx';
 import { Camera, ImageUp, UserCog } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
-import {
-  flashCookie,
-  pageRequestMeta,
-  readStepCookie,
-  requireSignedIn,
-  secondsUntilResend,
-  stepCookie,
-} from '../../features/accounts/account.server.ts';
+import { pageRequestMeta, requireSignedIn, secondsUntilResend } from '../../features/accounts/account.server.ts';
 import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
 import { PhoneChangeDialog } from '../../features/accounts/phone-change-dialog.tsx';
 import { countryOptions } from '../../features/accounts/phone-field.tsx';
 import { ProfilePhoto, photoUrl } from '../../features/accounts/profile-view.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { flashCookie, pageLanguage, readStepCookie, stepCookie } from '../../lib/cookies.server.ts';
 import type { FieldErrors, FormResult } from '../../lib/form-errors.ts';
 import { formFailure, submitForm, withRefusals } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -44,25 +37,25 @@ import type { Route } from './+types/edit-profile';
 const EMAIL_CHANGE_COOKIE = 'souk_email_change';
 
 /** Seconds before the pending address may get another code, if this browser sent the last one. */
-function emailResendIn(request: Request, pendingEmail: string | null) {
-  const step = readStepCookie<{ email: string }>(request, EMAIL_CHANGE_COOKIE, ['email']);
+async function emailResendIn(request: Request, context: Route.LoaderArgs['context'], pendingEmail: string | null) {
+  const step = await readStepCookie<{ email: string }>(request, context, EMAIL_CHANGE_COOKIE, ['email']);
   return pendingEmail && step?.email === pendingEmail ? secondsUntilResend(step) : 0;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context, 'edit-profile');
   const { services } = context.get(appContext);
-  const language = pageLanguage(request) as LanguageCode;
+  const language = await pageLanguage(request);
   const [user, cities, defaultCountry] = await Promise.all([
     services.users.profile(viewer.userId, viewer),
     services.listCities(language),
     services.auth.defaultCountry(),
   ]);
-  const emailResendSeconds = emailResendIn(request, user.pending_email ?? null);
+  const emailResendSeconds = await emailResendIn(request, context, user.pending_email ?? null);
   return { user, cities, defaultCountry, countries: countryOptions(language), emailResendSeconds };
 }
 
-const endedEmailChange = stepCookie(EMAIL_CHANGE_COOKIE, null);
+const endedEmailChange = (context: Route.ActionArgs['context']) => stepCookie(context, EMAIL_CHANGE_COOKIE, null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireSignedIn(context, 'edit-profile');
@@ -71,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const fields = Object.fromEntries(form);
-  const meta = pageRequestMeta(request, context);
+  const meta = await pageRequestMeta(request, context);
   return withRefusals(async () => {
     if (intent === 'photo') {
       // The server streamed the file to disk while the form arrived; the form itself holds only its fields.
@@ -97,32 +90,34 @@ export async function action({ request, context }: Route.ActionArgs) {
       return submitForm(codeFormSchema, fields, async ({ code }) => {
         const confirmed = await auth.confirmEmailChange(viewer.userId, code, meta);
         const headers = new Headers();
-        for (const cookie of [...confirmed.cookies, flashCookie('profile.emailChanged'), endedEmailChange])
-          headers.append('Set-Cookie', cookie);
+        const handedOver = [await flashCookie(context, 'profile.emailChanged'), await endedEmailChange(context)];
+        for (const cookie of [...confirmed.cookies, ...handedOver]) headers.append('Set-Cookie', cookie);
         return redirect('/profile', { headers });
       });
     }
     if (intent === 'emailResend') {
       const change = await auth.resendEmailChangeCode(viewer.userId, meta);
       const sent = { ok: true as const, notice: 'auth.codeResent', resendIn: CODE_RESEND_SECONDS };
-      return data(sent, { headers: { 'Set-Cookie': stepCookie(EMAIL_CHANGE_COOKIE, { email: change.email }) } });
+      const step = await stepCookie(context, EMAIL_CHANGE_COOKIE, { email: change.email });
+      return data(sent, { headers: { 'Set-Cookie': step } });
     }
     if (intent === 'emailKeep') {
       await auth.cancelEmailChange(viewer.userId);
-      const headers = new Headers([['Set-Cookie', endedEmailChange]]);
-      headers.append('Set-Cookie', flashCookie('profile.emailChangeCancelled'));
+      const headers = new Headers([['Set-Cookie', await endedEmailChange(context)]]);
+      headers.append('Set-Cookie', await flashCookie(context, 'profile.emailChangeCancelled'));
       return redirect('/edit-profile', { headers });
     }
     return submitForm(profileUpdateSchema, fields, async (input) => {
       const { emailPending } = await auth.updateProfile(viewer.userId, input, meta);
       // A new address waits here for its code; otherwise the profile is done.
       if (emailPending && input.user_email) {
-        const headers = new Headers([['Set-Cookie', flashCookie('profile.emailCodeSent')]]);
+        const headers = new Headers([['Set-Cookie', await flashCookie(context, 'profile.emailCodeSent')]]);
         // Addresses are kept in lower case, as the pending address the next page compares this with.
-        headers.append('Set-Cookie', stepCookie(EMAIL_CHANGE_COOKIE, { email: input.user_email.toLowerCase() }));
+        const step = await stepCookie(context, EMAIL_CHANGE_COOKIE, { email: input.user_email.toLowerCase() });
+        headers.append('Set-Cookie', step);
         return redirect('/edit-profile', { headers });
       }
-      return redirect('/profile', { headers: { 'Set-Cookie': flashCookie('messages.profileUpdated') } });
+      return redirect('/profile', { headers: { 'Set-Cookie': await flashCookie(context, 'messages.profileUpdated') } });
     });
   });
 }

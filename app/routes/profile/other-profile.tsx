@@ -1,10 +1,9 @@
 import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { isUserId } from '../../../contract/ids.ts';
-import type { LanguageCode } from '../../../contract/language.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/other-profile';
 
@@ -14,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUserId(params.userId)) throw data(null, { status: 404 });
   try {
     const user = await services.users.profile(params.userId, viewer);
-    return { user, cityName: await services.users.cityName(user.city, pageLanguage(request) as LanguageCode) };
+    return { user, cityName: await services.users.cityName(user.city, await pageLanguage(request)) };
   } catch (error) {
     if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
     throw error;

@@ -2,15 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { passwordUpdateSchema } from '../../../contract/auth.ts';
-import type { LanguageCode } from '../../../contract/language.ts';
-import { pageLanguage } from '../../../contract/language.ts';
 import { userSettingsSchema } from '../../../contract/users.ts';
 import { secondaryButtonClass } from '../../components/ui/form.tsx';
 import { Pencil } from '../../components/ui/icons.tsx';
-import { flashCookie, pageRequestMeta, requireSignedIn } from '../../features/accounts/account.server.ts';
+import { pageRequestMeta, requireSignedIn } from '../../features/accounts/account.server.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { SettingsDialog } from '../../features/shell/settings-dialog.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { flashCookie, pageLanguage } from '../../lib/cookies.server.ts';
 import { formFailure, formFields, submitForm, withRefusals } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/own-profile';
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     users.settings(viewer.userId),
     auth.hasPassword(viewer.userId),
   ]);
-  const cityName = await users.cityName(user.city, pageLanguage(request) as LanguageCode);
+  const cityName = await users.cityName(user.city, await pageLanguage(request));
   return { user, settings, hasPassword, cityName };
 }
 
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case 'password':
       return submitForm(passwordUpdateSchema, form, async (input) => {
-        await auth.changePassword(viewer.userId, input, pageRequestMeta(request, context));
+        await auth.changePassword(viewer.userId, input, await pageRequestMeta(request, context));
         return data({ ok: true as const, notice: 'settings.passwordUpdated', intent: 'password' });
       });
     case 'settings':
@@ -48,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return withRefusals(async () => {
         await users.deactivate(viewer.userId);
         const headers = new Headers();
-        for (const cookie of [...(await auth.clearedSessionCookies()), flashCookie('settings.deactivated')]) {
+        const notice = await flashCookie(context, 'settings.deactivated');
+        for (const cookie of [...(await auth.clearedSessionCookies()), notice]) {
           headers.append('Set-Cookie', cookie);
         }
         return redirect('/', { headers });
