@@ -155,11 +155,12 @@ function parsePageParts(
       // A file input left empty still sends a part, without a file name.
       // Every page that takes files is for signed-in people: a visitor's file is read past, written nowhere.
       if (fileName && !hasSessionCookie(request)) visitorFile = true;
+      // Listened to at once, on every part: busboy reports a part cut short on the part, maybe before it is
+      // being written, and an error nobody listens to would end the process.
+      stream.on('error', () => fail(badRequest('errors.invalidRequest')));
       if (failure || !fileName || visitorFile) return void stream.resume();
       const index = fileCount++;
       streaming.add(stream);
-      // Listened to at once: busboy reports a part cut short on the part, maybe before it is being written.
-      stream.on('error', () => fail(badRequest('errors.invalidRequest')));
       stream.on('limit', () => fail(new AppError(413, 'errors.invalidRequest')));
       const write = request.server.uploadTempFiles.receive(stream, limits.maxFileBytes).then(
         // Kept in the order of the form, whichever file finished writing first.
