@@ -4,7 +4,8 @@
  * own server like run.ts (BENCH_URL to measure a running one). Scores move with the machine's load:
  * measure on an idle machine.
  *
- *   npm run bench:lighthouse     LIGHTHOUSE_RUNS=3, CHROMIUM_PATH=/usr/bin/chromium
+ *   npm run bench:lighthouse     LIGHTHOUSE_RUNS=3, CHROMIUM_PATH=/usr/bin/chromium; LIGHTHOUSE_REPORTS=<folder>
+ *                                keeps each run's full JSON report there
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -14,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { median, startServer } from './server.ts';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const reportFolder = process.env.LIGHTHOUSE_REPORTS;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/login'];
 const TARGET_SCORE = 90;
@@ -71,6 +73,10 @@ async function audit(url: string, port: number): Promise<LighthouseRun> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (reportFolder) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    await fs.writeFile(path.join(reportFolder, name), JSON.stringify(result.lhr));
+  }
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const lcpNode = findNode(audits['lcp-breakdown-insight']?.details);
   return {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export { APP_VERSION } from './version.ts';
 export const PLATFORM_NAME = 'frontend';
 /** The states of a call in the spec's clients (SPEC.md 9). */
@@ -12,13 +10,5 @@ export interface ApiEnvelope<T> {
   message: string;
   data: T;
 }
-
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({
-    code: z.number().int(),
-    status: z.enum(['success', 'error']),
-    message: z.string(),
-    data,
-  });
 
 export const isSuccessStatus = (status: number) => status >= 200 && status <= 299;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Error codes of SPEC.md 8 whose meaning the spec leaves open; used for "not allowed" and "not found". */
 export const ERROR_CODES = { forbidden: 10001, notFound: 10002 } as const;
 
@@ -29,13 +27,6 @@ export function isAppError(error: unknown): error is AppErrorShape {
     typeof candidate.messageKey === 'string'
   );
 }
-
-export const errorEnvelopeSchema = z.object({
-  code: z.number().int(),
-  status: z.literal('error'),
-  message: z.string().describe('Translated text, prefixed "code##" when the code differs from the HTTP status'),
-  data: z.null(),
-});
 
 /** The code and text of a failed call, read as SPEC.md 8 says. */
 export interface CallError {

@@ -9,8 +9,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest|map)$/;
-/** Below this a compressed copy saves less than the headers it costs. */
-const MIN_BYTES = 1024;
+/** Below this a compressed copy saves next to nothing. */
+const MIN_BYTES = 128;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { envelopeSchema } from '../../contract/api.ts';
 import { langQuerySchema } from '../../contract/api-query.ts';
-import { errorEnvelopeSchema } from '../../contract/errors.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '../../contract/envelope.ts';
 import type { LanguageCode } from '../../contract/language.ts';
 import type { RequestMeta, Viewer } from '../../contract/session.ts';
 import { translate } from '../i18n.ts';

@@ -19,10 +19,7 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
     <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6" data-testid="category-grid">
       {categories.map((category, index) => (
         <li key={category.cat_id}>
-          <Link
-            to={categoryHref(category)}
-            className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-3 text-center transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
-          >
+          <Link to={categoryHref(category)} className="group category-card">
             {category.default_icon ? (
               <img
                 src={`/uploads/${category.default_icon.img_path}`}
@@ -30,13 +27,11 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
                 className="size-14 rounded-2xl object-cover"
               />
             ) : (
-              <span className={`flex size-14 items-center justify-center rounded-2xl ${TINTS[index % TINTS.length]}`}>
+              <span className={`category-tile ${TINTS[index % TINTS.length]}`}>
                 <CategoryIcon name={category.icon} className="size-7" />
               </span>
             )}
-            <span className="text-sm font-semibold leading-tight group-hover:text-brand-700 dark:group-hover:text-brand-300">
-              {category.cat_name}
-            </span>
+            <span className="category-card-name">{category.cat_name}</span>
           </Link>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { loginSchema, SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/sign-in.ts';
@@ -131,22 +131,26 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-/** "I agree to the privacy policy", the policy linked, in a new tab so the form keeps what was typed. */
+/**
+ * "I agree to the privacy policy", the policy linked, in a new tab so the form keeps what was typed. The
+ * text marks the linked words with <policy>…</policy>; split here rather than with react-i18next's Trans,
+ * which would bring an HTML parser to the login page for one link.
+ */
 export function PrivacyAgreement() {
+  const { t } = useTranslation();
+  const [before, linked, after] = t('auth.agreePrivacy').split(/<\/?policy>/);
   return (
-    <Trans
-      i18nKey="auth.agreePrivacy"
-      components={{
-        policy: (
-          // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
-          <a
-            href="/privacy"
-            target="_blank"
-            rel="noreferrer"
-            className="font-semibold text-brand-700 underline dark:text-brand-300"
-          />
-        ),
-      }}
-    />
+    <>
+      {before}
+      <a
+        href="/privacy"
+        target="_blank"
+        rel="noreferrer"
+        className="font-semibold text-brand-700 underline dark:text-brand-300"
+      >
+        {linked}
+      </a>
+      {after}
+    </>
   );
 }

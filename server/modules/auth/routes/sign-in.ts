@@ -11,7 +11,8 @@ import {
   resetPasswordSchema,
   SOCIAL_PROVIDERS,
 } from '../../../../contract/auth.ts';
-import { ERROR_CODES, errorEnvelopeSchema } from '../../../../contract/errors.ts';
+import { errorEnvelopeSchema } from '../../../../contract/envelope.ts';
+import { ERROR_CODES } from '../../../../contract/errors.ts';
 import type { PendingVerification, SignedIn } from '../../../../contract/session.ts';
 import { type Answer, answer, route } from '../../../http/route.ts';
 import { AppError } from '../../../kernel/errors.ts';
