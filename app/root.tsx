@@ -26,9 +26,10 @@ import { ThemeScript } from './features/shell/theme.tsx';
 import { namespaceOfKey, pageTranslations } from './i18n/i18n.ts';
 import { namespacesOf, type PageHandle } from './i18n/namespaces.ts';
 import { PageTranslations, TranslationsScript } from './i18n/page-translations.tsx';
-import { pageLanguage, readFlash, rememberedLanguage, rememberLanguage } from './lib/cookies.server.ts';
+import { pageLanguage, readFlash, rememberedLanguage, rememberLanguage, toldTimeZone } from './lib/cookies.server.ts';
 import { pageMeta } from './lib/meta.ts';
 import { useNonce } from './lib/nonce.ts';
+import { TimeZoneProvider } from './lib/time-zone.tsx';
 import './app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: url.origin,
       viewer: viewer && { userId: viewer.userId, userName: viewer.userName, photo: viewer.photo },
       flash: flash.messageKey,
+      /** The zone the browser told (dates render in it, so server and hydration agree); null before it has. */
+      timeZone: toldTimeZone(request),
       /** Namespaces this data needs besides the page's own (the flash notice's). */
       namespaces: flashNamespace ? [flashNamespace] : [],
     },
@@ -145,17 +148,19 @@ function Shell({ children }: { children: React.ReactNode }) {
   // A page that shows the handed-over notice itself (the login form) says so in its handle.
   const pageShowsFlash = useMatches().some((match) => (match.handle as PageHandle | undefined)?.showsFlashNotice);
   return (
-    <DialogProvider>
-      <ProgressBar />
-      <Header viewer={rootData?.viewer ?? null} />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {children}
-      </main>
-      {!isChat && <Footer />}
-      <FlashNotice messageKey={pageShowsFlash ? null : (rootData?.flash ?? null)} />
-      <PrivacyConsent />
-      <ChunkLoadWatchdog />
-    </DialogProvider>
+    <TimeZoneProvider told={rootData?.timeZone ?? null}>
+      <DialogProvider>
+        <ProgressBar />
+        <Header viewer={rootData?.viewer ?? null} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        {!isChat && <Footer />}
+        <FlashNotice messageKey={pageShowsFlash ? null : (rootData?.flash ?? null)} />
+        <PrivacyConsent />
+        <ChunkLoadWatchdog />
+      </DialogProvider>
+    </TimeZoneProvider>
   );
 }
 

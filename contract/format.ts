@@ -5,7 +5,9 @@ export const PRICE_FORMAT = '#,##0.0';
 
 // Building an Intl formatter costs far more than using one: keep one per language.
 const priceFormats = new Map<LanguageCode, Intl.NumberFormat>();
-const dateFormats = new Map<LanguageCode, Intl.DateTimeFormat>();
+/** Keyed by language and time zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_DATE_FORMATS = 256;
 
 /** Prices use the pattern #,##0.0: grouped thousands and exactly one decimal. */
 export function formatPrice(value: number | string, language: LanguageCode = DEFAULT_LANGUAGE): string {
@@ -22,10 +24,39 @@ export function formatPrice(value: number | string, language: LanguageCode = DEF
   return format.format(Number.isFinite(amount) ? amount : 0);
 }
 
-/** Dates are shown as month-day-year hour:minute (SPEC.md 9), in UTC so server and browser agree. */
-export function formatDateTime(value: Date | string, language: LanguageCode = DEFAULT_LANGUAGE): string {
+/** The zone dates are shown in until the browser has told its own: the server and the first render agree on it. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+/** The cookie in which the browser tells the server its time zone (a client hint, app/lib/time-zone.tsx). */
+export const TIME_ZONE_COOKIE = 'souk_tz';
+
+const knownTimeZones = new Set<string>([DEFAULT_TIME_ZONE]);
+
+/** Whether `value` names a time zone this runtime knows (an IANA name such as Asia/Riyadh). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 64) return false;
+  if (knownTimeZones.has(value)) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+  } catch {
+    return false;
+  }
+  knownTimeZones.add(value);
+  return true;
+}
+
+/**
+ * Dates are shown as month-day-year hour:minute (SPEC.md 9), as a clock in `timeZone` shows them (the
+ * reader's zone on pages, UTC in API texts).
+ */
+export function formatDateTime(
+  value: Date | string,
+  language: LanguageCode = DEFAULT_LANGUAGE,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  let format = dateFormats.get(language);
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const key = `${language} ${zone}`;
+  let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(numberingLocale(language), {
       month: '2-digit',
@@ -34,9 +65,11 @@ export function formatDateTime(value: Date | string, language: LanguageCode = DE
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-      timeZone: 'UTC',
+      timeZone: zone,
     });
-    dateFormats.set(language, format);
+    // Readers bring any of about 600 zones: keep the cache small rather than one formatter for each pair.
+    if (dateFormats.size >= MAX_DATE_FORMATS) dateFormats.clear();
+    dateFormats.set(key, format);
   }
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value: text } of format.formatToParts(date)) part[type] = text;

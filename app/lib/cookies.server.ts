@@ -1,6 +1,13 @@
 import { type Cookie, createCookie } from 'react-router';
 import { type AppContext, appContext } from '#app-context';
-import { isLanguageCode, LANGUAGE_COOKIE, type LanguageCode, pickLanguage } from '../../contract/language.ts';
+import { isTimeZone, TIME_ZONE_COOKIE } from '../../contract/format.ts';
+import {
+  isLanguageCode,
+  LANGUAGE_COOKIE,
+  type LanguageCode,
+  pickLanguage,
+  readCookie,
+} from '../../contract/language.ts';
 
 /**
  * The cookies pages write, through React Router's createCookie: a value anyone can send (a broken escape, a
@@ -97,4 +104,10 @@ export async function readStepCookie<T extends StepValue>(
 export async function restampedStepCookie(request: Request, context: RouterContext, name: string) {
   const value = await readStepCookie<StepValue>(request, context, name, []);
   return value ? stepCookie(context, name, value) : null;
+}
+
+/** The time zone the browser told in its client-hint cookie (app/lib/time-zone.tsx), or null before it has. */
+export function toldTimeZone(request: Request): string | null {
+  const value = readCookie(request.headers.get('cookie'), TIME_ZONE_COOKIE);
+  return isTimeZone(value) ? value : null;
 }

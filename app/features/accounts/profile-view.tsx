@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../contract/format.ts';
-import type { LanguageCode } from '../../../contract/language.ts';
 import type { RatingSummary, User } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import {
@@ -16,13 +14,14 @@ import {
   Store,
 } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
+import { useFormatDateTime } from '../../lib/time-zone.tsx';
 
 export const photoUrl = (file: string | null) => (file ? `/uploads/${file}` : null);
 
 /** A member's profile: cover, photo, badges, counts, rating breakdown, about and contact details. */
 export function ProfileView({ user, cityName, actions }: { user: User; cityName: string | null; actions?: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as LanguageCode;
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
   return (
     <article className="mx-auto max-w-4xl px-4 py-6" aria-labelledby="profile-name">
       {user.is_owner && <AccountStateNotice user={user} />}
@@ -55,7 +54,7 @@ export function ProfileView({ user, cityName, actions }: { user: User; cityName:
                 <CalendarDays className="size-4" aria-hidden />
                 <SentenceWithValue
                   sentence={(date) => t('profile.joined', { date })}
-                  value={formatDateTime(user.added_date, language)}
+                  value={formatDateTime(user.added_date)}
                 />
               </p>
             </div>

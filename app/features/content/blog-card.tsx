@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import type { Blog } from '../../../contract/content.ts';
 import { Newspaper } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
+import { useFormatDateTime } from '../../lib/time-zone.tsx';
 
 export function BlogCard({ blog }: { blog: Blog }) {
   const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
   return (
     <Link
       to={`/blog/${blog.id}`}
@@ -28,7 +30,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
         {blog.description}
       </p>
       <p className="mt-auto pt-4 text-xs text-slate-500 dark:text-slate-400">
-        <SentenceWithValue sentence={(date) => t('blog.published', { date })} value={blog.added_date_str} />
+        <SentenceWithValue sentence={(date) => t('blog.published', { date })} value={formatDateTime(blog.added_date)} />
       </p>
     </Link>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Info, Lock, ShieldCheck } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import type { contentPageLoader } from './content-page.server.ts';
 import { Prose } from './prose.tsx';
 
@@ -27,6 +28,7 @@ export function contentPageMeta(matches: Parameters<typeof pageMeta>[0], loaderD
 
 export function ContentPage({ kind, page, isOtherLanguage }: ContentPageProps) {
   const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
   const Icon = PAGES[kind].icon;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="content-heading">
@@ -47,7 +49,10 @@ export function ContentPage({ kind, page, isOtherLanguage }: ContentPageProps) {
         <Prose text={page.body} />
       </div>
       <p className="mt-10 text-sm text-slate-500 dark:text-slate-400">
-        <SentenceWithValue sentence={(date) => t('content.lastUpdated', { date })} value={page.updated_date_str} />
+        <SentenceWithValue
+          sentence={(date) => t('content.lastUpdated', { date })}
+          value={formatDateTime(page.updated_date)}
+        />
       </p>
     </article>
   );

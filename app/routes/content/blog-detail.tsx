@@ -8,6 +8,7 @@ import { Prose } from '../../features/content/prose.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import type { Route } from './+types/blog-detail';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,6 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function BlogDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const formatDateTime = useFormatDateTime();
   const { blog } = loaderData;
   const Back = i18n.dir() === 'rtl' ? ArrowRight : ArrowLeft;
   return (
@@ -39,7 +41,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
         {blog.name}
       </h1>
       <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
-        <SentenceWithValue sentence={(date) => t('blog.published', { date })} value={blog.added_date_str} />
+        <SentenceWithValue sentence={(date) => t('blog.published', { date })} value={formatDateTime(blog.added_date)} />
       </p>
       {blog.default_photo && (
         <img
