@@ -12,7 +12,10 @@ function storedChoice() {
   }
 }
 
-const PrivacyConsentDialog = lazy(() => import('./privacy-consent-dialog.tsx'));
+const loadDialog = () => import('./privacy-consent-dialog.tsx');
+const PrivacyConsentDialog = lazy(loadDialog);
+// A visitor who has not answered will see the question: start its download while the page hydrates.
+if (typeof window !== 'undefined' && storedChoice() === null) void loadDialog().catch(() => undefined);
 
 /**
  * Asked once, on the first visit; the answer is remembered in this browser. Not over the privacy policy
