@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
 const SHELL_MODULES =
-  /[\\/]app[\\/](?:features[\\/]shell[\\/](?:header|footer|chunk-load|theme|flash-notice|privacy-consent|language-menu|nav-items)|components[\\/]ui[\\/](?:icons|dialogs|deferred-popup|not-found|progress-bar|logo)|lib[\\/](?:redirect|nonce|meta|time-zone))\.tsx?$/;
+  /[\\/]node_modules[\\/]react-dom[\\/](?:index|cjs[\\/]react-dom\.production)\.js$|[\\/]app[\\/](?:features[\\/]shell[\\/](?:header|footer|chunk-load|theme|flash-notice|privacy-consent|language-menu|nav-items)|components[\\/]ui[\\/](?:icons|dialogs|deferred-popup|not-found|progress-bar|logo)|lib[\\/](?:redirect|nonce|meta|time-zone))\.tsx?$/;
 
 const FORM_MODULES =
   /[\\/](?:app[\\/](?:components[\\/]ui[\\/]form|lib[\\/]form-errors)|contract[\\/](?:fields|sign-in))\.tsx?$/;
