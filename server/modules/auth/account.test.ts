@@ -3,48 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
 import { users } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/api-calls.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { lastMailCode, lastSmsCode } from '../../testing/mail-catcher.ts';
 
 /** The signed-in user's own sign-in details under /users/me: e-mail address, password and phone number. */
 
-type Answer = { status: number; body: { message: string; data: Record<string, unknown> } };
-
 let app: FastifyInstance;
 let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
 let config: Awaited<ReturnType<typeof createTestApp>>['config'];
+let call: ReturnType<typeof apiCalls>['call'];
+let signIn: ReturnType<typeof apiCalls>['signIn'];
 
 beforeAll(async () => {
   const test = await createTestApp();
   app = test.app;
   db = test.database.db;
   config = test.config;
+  ({ call, signIn } = apiCalls(app));
 });
-
-async function call(
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: unknown,
-): Promise<Answer> {
-  const response = await app.inject({
-    method,
-    url: `/api/v1${url}${url.includes('?') ? '&' : '?'}lang=en`,
-    payload: payload as Record<string, unknown> | undefined,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-async function signIn(email: string, password = 'souk-demo-2026') {
-  const answer = await call('POST', '/auth/login', undefined, {
-    user_email: email,
-    user_password: password,
-    privacy: 'on',
-  });
-  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.body.message}`);
-  return answer.body.data.token as string;
-}
 
 const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
