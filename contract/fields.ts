@@ -22,6 +22,10 @@ export const VALIDATION = {
   tooLong: 'validation.tooLong',
   passwordLength: 'validation.passwordLength',
   phoneFormat: 'validation.phoneFormat',
+  priceFormat: 'validation.priceFormat',
+  tooManyImages: 'validation.tooManyImages',
+  wholeNumber: 'validation.wholeNumber',
+  outOfRange: 'validation.outOfRange',
 } as const;
 
 export const requiredText = z.string().trim().min(1, VALIDATION.required);

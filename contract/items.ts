@@ -18,6 +18,28 @@ export const INVALID_COORDINATE = '0.000000';
 
 const lookupRef = lookupSchema.nullable();
 
+/** The lists of a seller's own items (SPEC.md 2: /active-items, /pending-items, /reject-items) and sold ones. */
+export const OWNER_LISTS = ['active', 'pending', 'rejected', 'sold'] as const;
+export type OwnerList = (typeof OWNER_LISTS)[number];
+
+/** How an item's vehicle details name each choice (lookup names in the request language). */
+export const vehicleDetailsSchema = z
+  .object({
+    manufacturer: lookupRef,
+    model: lookupRef,
+    year: z.number().int().nullable(),
+    mileage: z.number().int().nullable(),
+    engine_status: lookupRef,
+    transmission: lookupRef,
+    fuel_type: lookupRef,
+    body_style: lookupRef,
+    color: lookupRef,
+    seller_type: lookupRef,
+    vehicle_type: lookupRef,
+  })
+  .meta({ id: 'VehicleDetails' });
+export type VehicleDetails = z.infer<typeof vehicleDetailsSchema>;
+
 export const itemSchema = z
   .object({
     id: z.string(),
@@ -53,6 +75,9 @@ export const itemSchema = z
     is_paid: z.boolean(),
     paid_status: z.string(),
     dynamic_link: z.string().nullable(),
+    item_name: z.string().describe('The readable address part of /item/{itemName}: slug and id'),
+    keyword: z.string().nullable(),
+    item_location_township: z.object({ id: z.number().int(), township_name: z.string() }).nullable(),
     photo_count: z.number().int(),
     is_favourited: z.boolean(),
     is_owner: z.boolean(),
@@ -72,3 +97,52 @@ export const itemSchema = z
   .meta({ id: 'Item' });
 
 export type Item = z.infer<typeof itemSchema>;
+
+/** What an item's page shows beyond its card: every photo in order and the vehicle's details. */
+export const itemDetailSchema = itemSchema
+  .extend({
+    images: z.array(imageSchema).describe('Every photo, cover first'),
+    vehicle: vehicleDetailsSchema.nullable().describe('Only for vehicle categories'),
+    reject_reason: z.string().nullable().describe('Shown to the owner and admins of a rejected or disabled item'),
+  })
+  .meta({ id: 'ItemDetail' });
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+
+/** An item in its owner's own lists (/active-items, /pending-items, /reject-items): the card and, when rejected or disabled, why. */
+export const ownItemSchema = itemSchema
+  .extend({
+    reject_reason: z.string().nullable().describe('Why a rejected or disabled item was refused; null otherwise'),
+  })
+  .meta({ id: 'OwnItem' });
+export type OwnItem = z.infer<typeof ownItemSchema>;
+
+/** The moderation decisions an admin takes on an item (SPEC.md 4 item status). */
+export const MODERATION_DECISIONS = ['approve', 'reject', 'disable', 'enable'] as const;
+export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
+
+/** The longest slug part of an item's address; the id follows it. */
+const MAX_SLUG_LENGTH = 80;
+const UUID_TAIL = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A readable address part from a title, in any script ("آيفون 13 برو" stays Arabic): letters, digits, hyphens. */
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/g, '');
+}
+
+/** The item's {itemName}: its slug and its id ("iphone-13-pro-<uuid>"), or the id alone for a title of symbols. */
+export const itemNameOf = (item: { id: string; slug: string }) => (item.slug ? `${item.slug}-${item.id}` : item.id);
+
+/** The page address of an item. */
+export const itemPath = (item: { item_name: string }) => `/item/${encodeURIComponent(item.item_name)}`;
+
+/** The id an {itemName} carries (whatever slug precedes it: an old one redirects), or null when it has none. */
+export function itemIdFromName(itemName: string | undefined): string | null {
+  const match = itemName ? UUID_TAIL.exec(itemName.toLowerCase()) : null;
+  return match?.[1] ?? null;
+}

@@ -74,6 +74,7 @@ export const categorySchema = z
     cat_ordering: z.number().int(),
     slug: z.string(),
     icon: z.string().describe('Icon name from the lucide set'),
+    is_vehicle: z.boolean().describe('Items here carry vehicle details (manufacturer, model, year...)'),
     status: z.number().int(),
     added_date: dateTimeSchema,
     added_date_str: dateTextSchema,

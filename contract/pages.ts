@@ -10,8 +10,10 @@ import type {
   SocialProvider,
 } from './auth.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
+import type { ItemEntryInput } from './item-entry.ts';
+import type { Item, ItemDetail, ModerationDecision, OwnerList, OwnItem } from './items.ts';
 import type { LanguageCode } from './language.ts';
-import type { Category, ListQuery, Lookup, Subcategory } from './lookups.ts';
+import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
 import type { Paged } from './paging.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
@@ -25,6 +27,8 @@ import type { ProfileUpdateInput, User, UserSettingsInput } from './users.ts';
 export interface PageOperations extends CatalogPages, ContentPages {
   auth: AccountPages;
   users: ProfilePages;
+  items: ItemPages;
+  moderation: ModerationPages;
 }
 
 /** Categories, subcategories, deal options and the cities a profile may pick (module lookups). */
@@ -93,4 +97,66 @@ export interface ProfilePages {
   /** Stores the photo through the media pipeline; answers its stored path. */
   savePhoto(userId: string, kind: 'profile' | 'cover', upload: ReceivedUpload): Promise<string>;
   deactivate(userId: string): Promise<void>;
+}
+
+/** A page of a list (SPEC.md 4: offset paging, load more). */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/** Everything the item entry form offers to choose from, in the page's language (dependent lists excepted). */
+export interface ItemEntryOptions {
+  categories: Category[];
+  item_types: Lookup[];
+  price_types: PriceType[];
+  currencies: Currency[];
+  conditions: Lookup[];
+  deal_options: Lookup[];
+  locations: ItemLocation[];
+  manufacturers: Lookup[];
+  engine_statuses: Lookup[];
+  transmissions: Lookup[];
+  fuel_types: Lookup[];
+  body_styles: Lookup[];
+  colors: Lookup[];
+  seller_types: Lookup[];
+  vehicle_types: Lookup[];
+}
+
+/** Listings: posting, the item page, the seller's own lists (module items). Each checks who is asking. */
+export interface ItemPages {
+  /** The item as this viewer may see it; null when it does not exist, is deleted, or is hidden from them. */
+  get(itemId: string, viewer: Viewer | null, language: LanguageCode): Promise<ItemDetail | null>;
+  /** Active items of the same subcategory, newest first, without this one. */
+  related(
+    item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>,
+    viewer: Viewer | null,
+    language: LanguageCode,
+  ): Promise<Item[]>;
+  /** Counts a view of a shown item once per viewer and day (a visitor is known by a keyed hash of address and browser). */
+  countView(itemId: string, viewer: Viewer | null, visitor: { ip: string; userAgent: string }): Promise<void>;
+  entryOptions(language: LanguageCode): Promise<ItemEntryOptions>;
+  create(viewer: Viewer, input: ItemEntryInput, language: LanguageCode): Promise<ItemDetail>;
+  update(viewer: Viewer, itemId: string, input: ItemEntryInput, language: LanguageCode): Promise<ItemDetail>;
+  /** Soft delete: the row stays (deleted_at), its photos and video are removed. */
+  remove(viewer: Viewer, itemId: string): Promise<void>;
+  setSoldOut(viewer: Viewer, itemId: string, soldOut: boolean): Promise<void>;
+  /** The viewer's own items in one of their lists (rejected includes disabled, each with its reason), newest first. */
+  listMine(viewer: Viewer, list: OwnerList, page: PageWindow, language: LanguageCode): Promise<Paged<OwnItem>>;
+  /** A seller's sold items as the viewer may see them (their profile). */
+  listSoldBy(userId: string, viewer: Viewer | null, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
+}
+
+/** The moderation queue (SPEC.md 6 admin approves or rejects listings): refused (403) unless the viewer is an admin. */
+export interface ModerationPages {
+  /** Items waiting for a decision first (pending), then the rest by last change; `status` narrows to one status. */
+  queue(
+    viewer: Viewer,
+    filter: { status: number | null },
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<ItemDetail>>;
+  /** Reject and disable need a reason. */
+  decide(viewer: Viewer, itemId: string, decision: ModerationDecision, reason: string | null): Promise<void>;
 }

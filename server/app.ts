@@ -28,7 +28,7 @@ import { requestLanguage } from './http/language.ts';
 import { serverSchemaRegistry } from './http/openapi-schemas.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
-import { type SecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { type SecurityHeaders, securityHeaders, tileSourceOf } from './http/security-headers.ts';
 import {
   currentViewer,
   hasSessionCookie,
@@ -45,6 +45,7 @@ import { createTempFiles } from './kernel/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { accountRoutes, authCallbackRoutes, authRoutes, authSecret } from './modules/auth/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
+import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
@@ -117,6 +118,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { auth: services.auth });
       await api.register(accountRoutes, { auth: services.auth, users: services.users });
       await api.register(userRoutes, { users: services.users });
+      await api.register(itemRoutes, { items: services.items });
+      await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
+      await api.register(moderationRoutes, { items: services.items });
       await api.register(adminRoutes, { admin: services.admin, users: services.users });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
@@ -153,6 +157,7 @@ async function registerPages(
 ) {
   const operations = pageServices(services);
   const cookieSecret = authSecret(options.config);
+  const mapTiles = { url: options.config.MAP_TILE_URL, attribution: options.config.MAP_TILE_ATTRIBUTION };
   await fastifyReactRouter(web, {
     devServer: options.vite,
     // Loaded once here: the adapter's default re-imports the build module on every request.
@@ -168,6 +173,8 @@ async function registerPages(
         cspNonce: page?.nonce ?? '',
         clientIp: request.ip,
         cookieSecret,
+        publicUrl: options.config.publicUrl,
+        mapTiles,
         viewer: await currentViewer(request, reply),
         uploads: request.receivedFiles ?? [],
         logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
@@ -242,6 +249,7 @@ function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const security = securityHeaders({
     development: config.NODE_ENV === 'development',
     https: config.publicUrl.startsWith('https:'),
+    imageSources: [tileSourceOf(config.MAP_TILE_URL)],
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security.common);
@@ -288,6 +296,12 @@ async function registerOpenApi(app: FastifyInstance) {
             'Sign-up, sign-in (e-mail, phone code), sessions and profiles. Browsers get an httpOnly session ' +
             'cookie; API clients send the returned token as "Authorization: Bearer <token>". A session ends ' +
             'one day after its last request.',
+        },
+        {
+          name: 'items',
+          description:
+            'Listings: posting and editing (photos and video are uploaded first, then named by id), item pages, ' +
+            'views, the seller’s own lists and the moderation queue',
         },
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],

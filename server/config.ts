@@ -62,6 +62,13 @@ const configSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.default(false),
   /** Where browsers fetch stored files (a CDN); derived from the bucket and endpoint when absent. */
   S3_PUBLIC_URL: z.url().optional(),
+  /** Map tiles of the item page's map (Leaflet URL template); its host is allowed in the pages' img-src. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** The credit the tile provider asks for, shown on the map (plain text). */
+  MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

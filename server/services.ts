@@ -18,6 +18,12 @@ import {
   registerSessionEndings,
 } from './modules/auth/index.ts';
 import { ContentService, contentPageOperations } from './modules/content/index.ts';
+import {
+  ItemMediaService,
+  ItemsService,
+  itemsPageOperations,
+  moderationPageOperations,
+} from './modules/items/index.ts';
 import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import { RatingsService } from './modules/ratings/index.ts';
@@ -31,6 +37,8 @@ export interface Services {
   content: ContentService;
   auth: AuthService;
   users: UsersService;
+  itemMedia: ItemMediaService;
+  items: ItemsService;
   ratings: RatingsService;
   social: SocialService;
   admin: AdminService;
@@ -69,6 +77,12 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
   const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
   const auth = authServiceFor(db, authLibrary, config, { createLimiter, mailer, users });
   const social = new SocialService({ db, events, users });
+  const itemMedia = new ItemMediaService({ db, media, events });
+  const items = new ItemsService({ db, events, lookups, itemMedia, viewerSecret: authSecret(config) });
+  items.scheduleJobs(jobs).catch((error: unknown) => logger.error({ err: error }, 'the item view job could not start'));
+  itemMedia
+    .scheduleDraftSweep(jobs)
+    .catch((error: unknown) => logger.error({ err: error }, 'the sweep of abandoned item uploads could not start'));
   const admin = new AdminService(users);
   registerUserCounters(events, db);
   registerSessionEndings(events, auth);
@@ -79,6 +93,8 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     content,
     auth,
     users,
+    itemMedia,
+    items,
     ratings,
     social,
     admin,
@@ -98,5 +114,7 @@ export function pageServices(services: Services): PageOperations {
     ...contentPageOperations(services.content),
     auth: authPageOperations(services.auth),
     users: usersPageOperations(services.users),
+    items: itemsPageOperations(services.items),
+    moderation: moderationPageOperations(services.items),
   };
 }

@@ -19,7 +19,7 @@ export type Access = 'public' | 'anyone' | 'signed-in' | 'admin';
 type ViewerFor<A extends Access> = A extends 'public' ? null : A extends 'anyone' ? Viewer | null : Viewer;
 
 /** The OpenAPI tags of the API (server/app.ts describes them). */
-export type ApiTag = 'lookups' | 'content' | 'accounts' | 'admin';
+export type ApiTag = 'lookups' | 'content' | 'accounts' | 'items' | 'admin';
 
 /** What a handler answers: the envelope's data, the message to show (a locale key) and cookies to set. */
 export interface Answer<T> {
@@ -103,6 +103,15 @@ export function route<
       ...(spec.consumes ? { consumes: spec.consumes } : {}),
       response: { [status]: envelopeSchema(spec.data), ...refusalSchemas(spec) },
     },
+    // Who asks is settled before the request is validated: a visitor gets 401 (a member 403 on admin routes)
+    // whatever they sent, and learns nothing about what the route would accept.
+    ...(spec.access === 'signed-in' || spec.access === 'admin'
+      ? {
+          preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+            await viewerFor(spec.access, request, reply);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const viewer = (await viewerFor(spec.access, request, reply)) as ViewerFor<A>;
       const language = requestLanguage(request);

@@ -50,12 +50,19 @@ export interface SecurityHeaders {
  * Helmet's headers, worked out once at start-up: they are the same for every answer, so no answer pays for
  * building them. Only HTML pages get a script nonce (a fresh one each); JSON and static files need none.
  */
-export function securityHeaders(options: { development: boolean; https: boolean }): SecurityHeaders {
+export function securityHeaders(options: {
+  development: boolean;
+  https: boolean;
+  /** More places pages load pictures from (the map tile server, which may be plain http). */
+  imageSources?: string[];
+}): SecurityHeaders {
   const directives = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    imgSrc: [...new Set(["'self'", 'data:', 'blob:', 'https:', ...(options.imageSources ?? [])])],
+    // The item entry form reads a chosen video in the browser (its length, a thumbnail frame) from a blob: URL.
+    mediaSrc: ["'self'", 'blob:'],
     connectSrc: ["'self'", 'ws:', 'wss:'],
     upgradeInsecureRequests: null,
   };
@@ -81,6 +88,15 @@ export function securityHeaders(options: { development: boolean; https: boolean 
       return { nonce, policy: pagePolicy.replace(NONCE_SLOT, nonce) };
     },
   };
+}
+
+/**
+ * The CSP source of a Leaflet tile URL template: its scheme and host, a `{s}` subdomain as a wildcard
+ * ("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" gives "https://*.tile.openstreetmap.org").
+ */
+export function tileSourceOf(template: string): string {
+  const origin = /^(https?:\/\/[^/]+)/.exec(template)?.[1] ?? "'self'";
+  return origin.replace(/\{s\}/g, '*');
 }
 
 /** Runs helmet against a response that only records what it is told to set. */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Busboy } from '@fastify/busboy';
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFields } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ReceivedUpload } from '../../contract/media.ts';
 import { AppError, badRequest } from '../kernel/errors.ts';
@@ -59,12 +59,12 @@ export async function registerUploads(app: FastifyInstance, temp: TempFiles, lim
  * The one file of a multipart API upload, streamed to a temporary file (never whole in memory) and given
  * to the pipeline by path. Not multipart or no file: 400 `notAFileKey`; over `maxBytes`: 413
  * `tooLargeKey` with nothing kept; broken multipart (no boundary, no closing boundary, cut short): 400
- * "The request is not valid."
+ * "The request is not valid." `formFields` holds the text fields sent before the file part.
  */
 export async function receiveUpload(
   request: FastifyRequest,
   limit: { maxBytes: number; notAFileKey: string; tooLargeKey: string },
-): Promise<ReceivedUpload> {
+): Promise<ReceivedUpload & { formFields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError(400, limit.notAFileKey);
   try {
     const part = await request.file({ limits: { fileSize: limit.maxBytes } });
@@ -74,10 +74,21 @@ export async function receiveUpload(
       await file.discard();
       throw new UploadTooLarge(limit.maxBytes);
     }
-    return keep(request, { ...file, field: part.fieldname, fileName: part.filename });
+    const received = keep(request, { ...file, field: part.fieldname, fileName: part.filename });
+    return { ...received, formFields: textFields(part.fields) };
   } catch (error) {
     throw uploadError(error, limit);
   }
+}
+
+/** The text fields parsed so far (those before the file part); a repeated field gives its first value. */
+function textFields(fields: MultipartFields) {
+  const text: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first?.type === 'field' && typeof first.value === 'string') text[name] = first.value;
+  }
+  return text;
 }
 
 function keep(request: FastifyRequest, file: TempFile & ReceivedUpload) {

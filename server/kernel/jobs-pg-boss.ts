@@ -47,14 +47,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // The queue's tables live in schema "pgboss", apart from the app's (drizzle's migrations never touch it).
     schema: SCHEMA,
     useListenNotify: true,
-    // No recurring jobs yet; the cron timekeeper would only poll.
-    schedule: false,
+    // The cron timekeeper enqueues the jobs scheduled with `every`.
+    schedule: true,
     openTelemetry: { enabled: false },
   });
   boss.on('error', (error) => logger.error({ err: error }, 'the job queue failed'));
   boss.on('warning', (warning) => logger.warn({ warning }, 'the job queue warns'));
 
   const registered = new Map<JobName, Registration>();
+  const schedules = new Map<JobName, string>();
   const working = new Map<JobName, Promise<void>>();
   let started = false;
 
@@ -68,6 +69,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     working.set(name, ready);
     ready.catch((error) => logger.error({ err: error, job: name }, 'the worker of a job could not start'));
     return ready;
+  };
+
+  /** Once the job's queue exists (its worker started), stores its schedule; pg-boss keeps one per name. */
+  const applySchedule = async (name: JobName, cron: string) => {
+    const ready = working.get(name);
+    if (!ready) throw new Error(`No worker is registered for job "${name}"`);
+    await ready;
+    await boss.schedule(name, cron, {}, { tz: 'UTC' });
   };
 
   const runJob = async (name: JobName, job: JobWithMetadata<unknown>): Promise<JobResult> => {
@@ -101,6 +110,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return id;
     },
 
+    async every(name, cron) {
+      if (!registered.has(name)) throw new Error(`No worker is registered for job "${name}"`);
+      schedules.set(name, cron);
+      if (started) await applySchedule(name, cron);
+    },
+
     async counts() {
       const { rows } = await boss.getDb().executeSql(
         `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job
@@ -121,6 +136,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.start();
       started = true;
       await Promise.all([...registered.keys()].map((name) => startWorker(name)));
+      await Promise.all([...schedules].map(([name, cron]) => applySchedule(name, cron)));
     },
 
     async stop() {

@@ -66,6 +66,11 @@ export interface JobQueue {
   work<N extends JobName>(name: N, handler: JobHandler<N>, policy?: Partial<RetryPolicy>): void;
   /** Stores the job and resolves with its id; a name without a registered worker is refused. */
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<string>;
+  /**
+   * Enqueues a job of `name` (empty payload) on a cron schedule in UTC ("* * * * *": every minute); all
+   * instances share one schedule, so each tick runs once. Register its worker with `work` first.
+   */
+  every<N extends JobName>(name: N, cron: string): Promise<void>;
   counts(): Promise<JobCounts[]>;
   /** Jobs not finished yet (queued or running), all names together: tests wait for it to reach 0. */
   unfinished(): Promise<number>;

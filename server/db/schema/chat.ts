@@ -1,6 +1,6 @@
 import { index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { items } from '../../modules/items/schema.ts';
 import { users } from '../../modules/users/schema.ts';
-import { items } from './catalog.ts';
 import { addedDate, updatedDate } from './columns.ts';
 
 /**

@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { items } from '../../modules/items/schema.ts';
 import { users } from '../../modules/users/schema.ts';
-import { items } from './catalog.ts';
 import { addedDate, localized, ordering, publishStatus, updatedDate } from './columns.ts';
 
 /**

@@ -4,6 +4,7 @@
  */
 export * from '../../modules/auth/schema.ts';
 export * from '../../modules/content/schema.ts';
+export * from '../../modules/items/schema.ts';
 export * from '../../modules/lookups/schema.ts';
 export * from '../../modules/media/schema.ts';
 export * from '../../modules/ratings/schema.ts';
@@ -11,6 +12,7 @@ export * from '../../modules/social/schema.ts';
 export * from '../../modules/users/schema.ts';
 export * from './catalog.ts';
 export * from './chat.ts';
+export * from './collections.ts';
 export * from './commerce.ts';
 export * from './item-activity.ts';
 export * from './notifications.ts';

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { items } from '../../modules/items/schema.ts';
 import { users } from '../../modules/users/schema.ts';
-import { items } from './catalog.ts';
 import { addedDate } from './columns.ts';
 
 export const favourites = pgTable(
@@ -36,19 +36,4 @@ export const itemReports = pgTable(
     uniqueIndex('item_reports_once_idx').on(table.itemId, table.reporterId),
     index('item_reports_reporter_idx').on(table.reporterId, table.addedDate.desc()),
   ],
-);
-
-/** One row per counted view of a listing; visitors are counted by an anonymous key. */
-export const itemTouches = pgTable(
-  'item_touches',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    visitorKey: text('visitor_key'),
-    addedDate: addedDate(),
-  },
-  (table) => [index('item_touches_item_idx').on(table.itemId, table.addedDate.desc())],
 );

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { items } from '../../modules/items/schema.ts';
 import { users } from '../../modules/users/schema.ts';
-import { items } from './catalog.ts';
 import { addedDate } from './columns.ts';
 
 /** A notice for one user, or for everyone when user_id is null (an operator broadcast). */

@@ -67,7 +67,8 @@ export async function seedWelcomeNotification(db: Db) {
 }
 
 /** The settings row comes last: its presence is what marks a database as seeded. */
-export async function seedSettings(db: Db, catalog: CatalogFile) {
+/** The settings row; `demo` turns admin approval of new items on (SPEC.md 4), as the demo shows moderation. */
+export async function seedSettings(db: Db, catalog: CatalogFile, options: { demo?: boolean } = {}) {
   const centre = catalog.cities[0] ?? { lat: 24.7136, lng: 46.6753 };
   await db
     .insert(schema.appSettings)
@@ -81,6 +82,7 @@ export async function seedSettings(db: Db, catalog: CatalogFile) {
       oneDayPrice: '10',
       membershipAmount: '49',
       contactEmail: 'support@souk.test',
+      isItemApprovalEnabled: options.demo === true,
     })
     .onConflictDoNothing();
 }

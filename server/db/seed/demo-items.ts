@@ -1,10 +1,10 @@
-import { ITEM_STATUS } from '../../../contract/items.ts';
+import { ITEM_STATUS, slugOf } from '../../../contract/items.ts';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
 import type { ListingTemplate } from './data-files.ts';
-import { DEMO_USER_COUNT, demoUserId } from './demo-users.ts';
-import { ensureDemoPhoto } from './photos.ts';
-import { seededRandom, slugify, stableUuid } from './random.ts';
+import { DEMO_ADMIN_ID, DEMO_USER_COUNT, demoUserId } from './demo-users.ts';
+import { DEMO_CLIPS, ensureDemoPhoto, ensureDemoVideo } from './photos.ts';
+import { seededRandom, stableUuid } from './random.ts';
 
 export const DEMO_ITEM_COUNT = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,12 +24,69 @@ export interface References {
   cities: Array<{ id: number; name: string; townships: Array<{ id: number; lat: number; lng: number }> }>;
   vehicle: {
     transmissions: number[];
-    fuelTypes: number[];
+    fuelTypes: Map<string, number>;
     colors: number[];
-    bodyStyles: number[];
+    bodyStyles: Map<string, number>;
     sellerTypes: number[];
-    vehicleTypes: number[];
+    vehicleTypes: Map<string, number>;
     engineStatuses: number[];
+  };
+}
+
+/**
+ * Demo items that are not simply active, so the owner's lists and the moderation queue have content: the
+ * item index (its owner is demo user index % 12, so `12 * k + u` belongs to user u + 1) and its state.
+ * user01 to user08 each wait for approval on one item; user01 to user04 have one rejected, user01 to user03
+ * one disabled, and user01 to user06 one sold.
+ */
+const PENDING = range(168, 176);
+const REJECTED = range(180, 184);
+const DISABLED = range(192, 195);
+const SOLD = range(156, 162);
+/** Items with a video (a demo clip and its poster), spread over the owners and the categories. */
+const WITH_VIDEO = [0, 1, 13, 26, 37, 50, 63, 170];
+
+const REJECT_REASONS = {
+  ar: [
+    'الصور لا تُظهر السلعة المعروضة. يرجى رفع صور حقيقية للسلعة نفسها.',
+    'السعر المكتوب لا يطابق الوصف. يرجى تصحيح السعر ثم إعادة النشر.',
+    'الإعلان مكرر: السلعة نفسها منشورة في إعلان آخر.',
+    'الوصف يحتوي على رقم هاتف أو رابط خارجي، وهذا غير مسموح في الوصف.',
+  ],
+  en: [
+    'The photos do not show the item for sale. Please upload real photos of the item itself.',
+    'The price does not match the description. Please correct the price and post again.',
+    'Duplicate listing: the same item is already posted in another ad.',
+    'The description contains a phone number or an outside link, which is not allowed there.',
+  ],
+};
+const DISABLE_REASONS = {
+  ar: 'أوقفت الإدارة الإعلان مؤقتاً بعد بلاغات من المستخدمين، ريثما تتم مراجعته.',
+  en: 'Disabled by the moderators after reports from users, until it has been reviewed.',
+};
+
+function range(from: number, to: number) {
+  return Array.from({ length: to - from }, (_, offset) => from + offset);
+}
+
+/** The status, sold flag and moderation fields of demo item `index`. */
+function demoState(index: number, isArabic: boolean, decidedAt: Date) {
+  const language = isArabic ? 'ar' : 'en';
+  if (PENDING.includes(index)) return { status: ITEM_STATUS.pending };
+  if (REJECTED.includes(index)) {
+    const reasons = REJECT_REASONS[language];
+    const reason = reasons[index % reasons.length] ?? reasons[0] ?? '';
+    return { status: ITEM_STATUS.rejected, rejectReason: reason, decidedById: DEMO_ADMIN_ID, decidedAt };
+  }
+  if (DISABLED.includes(index)) {
+    const reason = DISABLE_REASONS[language];
+    return { status: ITEM_STATUS.disabled, rejectReason: reason, decidedById: DEMO_ADMIN_ID, decidedAt };
+  }
+  return {
+    status: ITEM_STATUS.active,
+    isSoldOut: SOLD.includes(index),
+    decidedById: DEMO_ADMIN_ID,
+    decidedAt,
   };
 }
 
@@ -52,8 +109,10 @@ export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: 
   if (usable.length === 0 || refs.cities.length === 0) return 0;
 
   const photos = await renderPhotos(usable, refs, uploadsDir);
+  const clips = await Promise.all(DEMO_CLIPS.map((clip) => ensureDemoVideo(uploadsDir, clip)));
   const rows: Array<typeof schema.items.$inferInsert> = [];
   const images: Array<typeof schema.images.$inferInsert> = [];
+  const decisions: Array<typeof schema.itemDecisions.$inferInsert> = [];
   for (let index = 0; index < DEMO_ITEM_COUNT; index++) {
     const template = usable[index % usable.length] as ListingTemplate;
     const subcategory = refs.subcategories.get(template.subcategory);
@@ -66,11 +125,15 @@ export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: 
     const id = stableUuid(`item-${index}`);
     const price = roundPrice(random.int(template.price_min, template.price_max) * local.rate);
     const ageMs = random.int(0, 60 * DAY_MS);
+    const addedDate = new Date(now - ageMs);
+    const state = demoState(index, isArabic, new Date(addedDate.getTime() + random.int(1, 12) * 60 * 60 * 1000));
 
+    const title = isArabic ? template.title.ar : template.title.en;
     rows.push({
       id,
-      slug: `${slugify(template.title.en)}-${id.slice(0, 8)}`,
-      title: isArabic ? template.title.ar : template.title.en,
+      // As a posted item's: its title's slug, the id follows it in the address (/item/<slug>-<id>).
+      slug: slugOf(title),
+      title,
       description: isArabic ? template.description.ar : template.description.en,
       catId: subcategory.catId,
       subCatId: subcategory.id,
@@ -87,14 +150,43 @@ export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: 
       lat: jitter(township?.lat, random.next()),
       lng: jitter(township?.lng, random.next()),
       address: null,
-      status: ITEM_STATUS.active,
       touchCount: random.int(0, 480),
       addedUserId: demoUserId(index % DEMO_USER_COUNT),
-      addedDate: new Date(now - ageMs),
+      addedDate,
+      ...state,
       ...vehicleFields(template, refs, random),
     });
+    if (state.status === ITEM_STATUS.rejected || state.status === ITEM_STATUS.disabled) {
+      decisions.push({
+        itemId: id,
+        decision: state.status === ITEM_STATUS.rejected ? 'reject' : 'disable',
+        reason: state.rejectReason,
+        adminId: DEMO_ADMIN_ID,
+        decidedAt: state.decidedAt,
+      });
+    }
 
-    const photoCount = random.int(1, PHOTO_VARIANTS);
+    const videoAt = WITH_VIDEO.indexOf(index);
+    const clip = clips[videoAt % clips.length];
+    if (videoAt >= 0 && clip) {
+      for (const [imgType, file] of [
+        ['video', clip.video],
+        ['video-icon', clip.poster],
+      ] as const) {
+        images.push({
+          imgId: stableUuid(`item-${index}-${imgType}`),
+          imgParentId: id,
+          imgType,
+          imgPath: file.path,
+          imgWidth: file.width,
+          imgHeight: file.height,
+          imgDesc: '',
+          ordering: 1,
+        });
+      }
+    }
+
+    const photoCount = random.int(2, PHOTO_VARIANTS);
     for (let photo = 0; photo < photoCount; photo++) {
       const file = photos.get(photoKey(template.subcategory, (index + photo) % PHOTO_VARIANTS));
       if (!file) continue;
@@ -111,12 +203,18 @@ export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: 
     }
   }
 
+  const added = new Set<string>();
   for (let start = 0; start < rows.length; start += 100) {
-    await db
+    const inserted = await db
       .insert(schema.items)
       .values(rows.slice(start, start + 100))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: schema.items.id });
+    for (const row of inserted) added.add(row.id);
   }
+  // Decisions have no natural key: they are written with their item only, so a re-run adds none.
+  const newDecisions = decisions.filter((decision) => added.has(decision.itemId));
+  if (newDecisions.length > 0) await db.insert(schema.itemDecisions).values(newDecisions);
   for (let start = 0; start < images.length; start += 200) {
     await db
       .insert(schema.images)
@@ -126,7 +224,8 @@ export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: 
   return rows.length;
 }
 
-const PHOTO_VARIANTS = 3;
+/** Photos rendered per subcategory; an item shows 2 to 5 of them, starting at a different one. */
+const PHOTO_VARIANTS = 5;
 const photoKey = (subcategory: string, variant: number) => `${subcategory}-${variant}`;
 
 /** A few generated photos per subcategory, rendered two at a time (one per core). */
@@ -147,21 +246,73 @@ async function renderPhotos(templates: ListingTemplate[], refs: References, uplo
   return photos;
 }
 
+/** What kind of vehicle a subcategory sells (vehicle_types names). */
+const VEHICLE_TYPE_OF: Record<string, string> = {
+  cars: 'Car',
+  motorcycles: 'Motorcycle',
+  trucks: 'Truck',
+  boats: 'Boat',
+  'heavy-equipment': 'Heavy Equipment',
+};
+const SUV_MODELS = new Set([
+  'Land Cruiser',
+  'Prado',
+  'Patrol',
+  'Tucson',
+  'Sportage',
+  'LX',
+  'Tahoe',
+  'Yukon',
+  'G-Class',
+  'X5',
+  'Explorer',
+  'CX-5',
+  'Pajero',
+  'Jimny',
+]);
+const PICKUP_MODELS = new Set(['Hilux', 'F-150', 'Sierra', 'D-Max']);
+
+/**
+ * The vehicle details of a vehicle listing: manufacturer, model, year, mileage and every vehicle lookup for
+ * cars, motorcycles and trucks (from the template), the type, year and condition of the engine for boats and
+ * heavy equipment. Other listings carry none.
+ */
 function vehicleFields(template: ListingTemplate, refs: References, random: ReturnType<typeof seededRandom>) {
+  const lookups = refs.vehicle;
+  const vehicleType = VEHICLE_TYPE_OF[template.subcategory];
   const vehicle = template.vehicle;
-  if (!vehicle) return {};
+  if (!vehicle) {
+    if (!vehicleType) return {};
+    return {
+      year: random.int(2012, 2023),
+      vehicleTypeId: lookups.vehicleTypes.get(vehicleType) ?? null,
+      fuelTypeId: lookups.fuelTypes.get(vehicleType === 'Boat' ? 'Gasoline' : 'Diesel') ?? null,
+      sellerTypeId: random.pick(lookups.sellerTypes) ?? null,
+      engineStatusId: random.pick(lookups.engineStatuses.slice(0, 2)) ?? null,
+    };
+  }
+  const isTruck = template.subcategory === 'trucks';
+  const bodyStyle = PICKUP_MODELS.has(vehicle.model)
+    ? 'Pickup'
+    : SUV_MODELS.has(vehicle.model)
+      ? 'SUV'
+      : vehicle.model === 'Mustang'
+        ? 'Coupe'
+        : template.subcategory === 'cars'
+          ? 'Sedan'
+          : undefined;
   return {
     manufacturerId: refs.manufacturers.get(vehicle.manufacturer) ?? null,
     modelId: refs.models.get(`${vehicle.manufacturer}/${vehicle.model}`) ?? null,
     year: random.int(vehicle.year_min, vehicle.year_max),
-    mileage: Math.round(random.int(0, vehicle.mileage_max) / 1000) * 1000,
-    transmissionId: random.pick(refs.vehicle.transmissions) ?? null,
-    fuelTypeId: refs.vehicle.fuelTypes[0] ?? null,
-    colorId: random.pick(refs.vehicle.colors) ?? null,
-    bodyStyleId: random.pick(refs.vehicle.bodyStyles) ?? null,
-    sellerTypeId: random.pick(refs.vehicle.sellerTypes) ?? null,
-    vehicleTypeId: refs.vehicle.vehicleTypes[0] ?? null,
-    engineStatusId: random.pick(refs.vehicle.engineStatuses.slice(0, 2)) ?? null,
+    mileage: Math.max(1000, Math.round(random.int(0, vehicle.mileage_max) / 1000) * 1000),
+    transmissionId: random.pick(lookups.transmissions.slice(0, 2)) ?? null,
+    fuelTypeId: lookups.fuelTypes.get(isTruck && !PICKUP_MODELS.has(vehicle.model) ? 'Diesel' : 'Gasoline') ?? null,
+    colorId: random.pick(lookups.colors) ?? null,
+    bodyStyleId: bodyStyle ? (lookups.bodyStyles.get(bodyStyle) ?? null) : null,
+    sellerTypeId: random.pick(lookups.sellerTypes) ?? null,
+    vehicleTypeId: lookups.vehicleTypes.get(vehicleType ?? 'Car') ?? null,
+    engineStatusId: random.pick(lookups.engineStatuses.slice(0, 2)) ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import * as icons from 'lucide-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
+import { THUMBNAIL_VARIANTS } from '../../modules/media/index.ts';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -43,7 +44,10 @@ function photoSvg(iconName: string, variant: number) {
 </svg>`;
 }
 
-/** Writes the photo under uploads/demo/ unless it is already there; returns its path under /uploads/. */
+/**
+ * Writes the photo under uploads/demo/ unless it is already there, with its thumbnails (thumbnail/,
+ * thumbnail2x/, thumbnail3x/ as an upload gets them); returns its path under /uploads/.
+ */
 export async function ensureDemoPhoto(uploadsDir: string, name: string, iconName: string, variant: number) {
   const relative = `demo/${name}.webp`;
   const file = path.join(uploadsDir, relative);
@@ -53,5 +57,49 @@ export async function ensureDemoPhoto(uploadsDir: string, name: string, iconName
       .webp({ quality: 70, effort: 2 })
       .toFile(file);
   }
+  await ensureThumbnails(uploadsDir, relative);
   return { path: relative, width: WIDTH, height: HEIGHT };
+}
+
+/** The thumbnails of a stored demo picture, each fitting its square, never enlarged. */
+async function ensureThumbnails(uploadsDir: string, relative: string) {
+  const source = path.join(uploadsDir, relative);
+  for (const variant of THUMBNAIL_VARIANTS) {
+    const target = path.join(uploadsDir, variant.folder, relative);
+    if (existsSync(target)) continue;
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await sharp(source)
+      .resize(variant.size, variant.size, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70, effort: 2 })
+      .toFile(target);
+  }
+}
+
+/** The demo clips shipped in data/videos (made with ffmpeg, see data/videos/README.md). */
+export const DEMO_CLIPS = ['clip-1', 'clip-2', 'clip-3'] as const;
+const CLIP_WIDTH = 480;
+const CLIP_HEIGHT = 270;
+
+/**
+ * Copies a demo clip to uploads/demo/videos/ and makes its poster (a WebP of a frame ffmpeg exported, with
+ * thumbnails) unless they are there; returns both paths under /uploads/.
+ */
+export async function ensureDemoVideo(uploadsDir: string, clip: (typeof DEMO_CLIPS)[number]) {
+  const video = `demo/videos/${clip}.mp4`;
+  const poster = `demo/videos/${clip}-poster.webp`;
+  const data = new URL(`./data/videos/${clip}`, import.meta.url);
+  await fs.mkdir(path.join(uploadsDir, 'demo/videos'), { recursive: true });
+  if (!existsSync(path.join(uploadsDir, video))) {
+    await fs.copyFile(new URL(`${data.href}.mp4`), path.join(uploadsDir, video));
+  }
+  if (!existsSync(path.join(uploadsDir, poster))) {
+    await sharp(await fs.readFile(new URL(`${data.href}-poster.jpg`)))
+      .webp({ quality: 75 })
+      .toFile(path.join(uploadsDir, poster));
+  }
+  await ensureThumbnails(uploadsDir, poster);
+  return {
+    video: { path: video, width: CLIP_WIDTH, height: CLIP_HEIGHT },
+    poster: { path: poster, width: CLIP_WIDTH, height: CLIP_HEIGHT },
+  };
 }

@@ -21,7 +21,7 @@ export async function seedAll(db: Db, options: SeedOptions) {
   const catalog = loadCatalog();
   await seedReferenceRows(db, catalog);
   await seedDemo(db, options);
-  await seedSettings(db, catalog);
+  await seedSettings(db, catalog, { demo: true });
 }
 
 /**
@@ -71,6 +71,8 @@ async function loadReferences(db: Db): Promise<References> {
   const manufacturerNames = new Map(manufacturers.map((manufacturer) => [manufacturer.id, manufacturer.name]));
   const ids = async (table: typeof schema.itemTypes | typeof schema.itemPriceTypes | typeof schema.dealOptions) =>
     (await db.select({ id: table.id }).from(table).orderBy(table.ordering)).map((row) => row.id);
+  const byName = async (table: typeof schema.fuelTypes | typeof schema.bodyStyles | typeof schema.vehicleTypes) =>
+    new Map((await db.select({ id: table.id, name: table.name }).from(table)).map((row) => [row.name, row.id]));
 
   return {
     subcategories: new Map(
@@ -97,11 +99,11 @@ async function loadReferences(db: Db): Promise<References> {
       })),
     vehicle: {
       transmissions: (await db.select({ id: schema.transmissions.id }).from(schema.transmissions)).map((row) => row.id),
-      fuelTypes: (await db.select({ id: schema.fuelTypes.id }).from(schema.fuelTypes)).map((row) => row.id),
+      fuelTypes: await byName(schema.fuelTypes),
       colors: (await db.select({ id: schema.colors.id }).from(schema.colors)).map((row) => row.id),
-      bodyStyles: (await db.select({ id: schema.bodyStyles.id }).from(schema.bodyStyles)).map((row) => row.id),
+      bodyStyles: await byName(schema.bodyStyles),
       sellerTypes: (await db.select({ id: schema.sellerTypes.id }).from(schema.sellerTypes)).map((row) => row.id),
-      vehicleTypes: (await db.select({ id: schema.vehicleTypes.id }).from(schema.vehicleTypes)).map((row) => row.id),
+      vehicleTypes: await byName(schema.vehicleTypes),
       engineStatuses: (await db.select({ id: schema.engineStatuses.id }).from(schema.engineStatuses)).map(
         (row) => row.id,
       ),

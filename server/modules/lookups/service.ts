@@ -281,6 +281,15 @@ export class LookupsService {
     return settings?.enabled ?? true;
   }
 
+  /** The app setting is_item_approval_enabled: whether a new or edited listing waits for an admin. */
+  async itemApprovalRequired() {
+    const [settings] = await this.db
+      .select({ enabled: schema.appSettings.isItemApprovalEnabled })
+      .from(schema.appSettings)
+      .limit(1);
+    return settings?.enabled ?? false;
+  }
+
   private async requireActive(
     table: typeof schema.manufacturers | typeof schema.itemLocations,
     id: number,
@@ -316,6 +325,7 @@ function toCategory(
     cat_name: name,
     cat_name_ar: row.catNameAr,
     cat_ordering: row.catOrdering,
+    is_vehicle: row.isVehicle,
     slug: row.slug,
     icon: row.icon,
     status: row.status,

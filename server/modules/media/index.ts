@@ -1,3 +1,11 @@
+export {
+  type DbOrTx,
+  deleteImageRows,
+  findImageRows,
+  type ImageRow,
+  insertImageRow,
+  updateImageRow,
+} from './image-rows.ts';
 export { firstImages, toImage } from './images.ts';
 export {
   MAX_INPUT_PIXELS,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { items } from '../../db/schema/catalog.ts';
 import { addedDate, updatedDate } from '../../db/schema/columns.ts';
+import { items } from '../items/schema.ts';
 import { users } from '../users/schema.ts';
 
 /** A review of one user by another (one per rater and rated user). */

@@ -10,7 +10,7 @@ export {
   type SignInRefusal,
   signInRefusal,
 } from './policy.ts';
-export { photoAddress, presentViewer } from './presenter.ts';
+export { photoAddress, presentSeller, presentViewer } from './presenter.ts';
 export { userRoutes } from './routes.ts';
 export {
   ADMIN_ACTIONS,

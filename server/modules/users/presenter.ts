@@ -3,7 +3,7 @@ import type { RatingSummary, User } from '../../../contract/users.ts';
 import type { users } from '../../db/schema/index.ts';
 import { publicUrlOf } from '../media/index.ts';
 import { isPhoneOnlyEmail } from './phone-only-email.ts';
-import { isAdmin } from './policy.ts';
+import { isAdmin, isPublic } from './policy.ts';
 
 /** Account rows turned into what clients see: the User entity, and the signed-in user's summary. */
 
@@ -96,4 +96,37 @@ export function presentUser(row: UserRow, view: UserView): User {
     // Who runs the site is not shown to strangers.
     ...(view.privileged ? { user_is_sys_admin: row.userIsSysAdmin, role_id: row.roleId } : {}),
   };
+}
+
+/** No stars counted: what a seller card shows until its rating page is asked for (rating_count stays exact). */
+const EMPTY_RATING_DETAILS: RatingSummary = {
+  five_star_count: 0,
+  five_star_percent: 0,
+  four_star_count: 0,
+  four_star_percent: 0,
+  three_star_count: 0,
+  three_star_percent: 0,
+  two_star_count: 0,
+  two_star_percent: 0,
+  one_star_count: 0,
+  one_star_percent: 0,
+  total_rating_count: 0,
+  total_rating_value: 0,
+};
+
+/**
+ * The seller of a listing as its viewer may see them, or null when the profile is hidden: an account that is
+ * not public, or whose owner turned off "show my profile on my items" (the owner and admins still see it).
+ * The star breakdown is left out (the profile page has it); totals come from the account row.
+ */
+export function presentSeller(row: UserRow, viewer: { userId: string; isAdmin: boolean } | null): User | null {
+  const isOwner = viewer?.userId === row.id;
+  const privileged = isOwner || Boolean(viewer?.isAdmin);
+  if (!privileged && (!isPublic(row) || !row.showProfileOnItems)) return null;
+  const ratingDetails = {
+    ...EMPTY_RATING_DETAILS,
+    total_rating_count: row.ratingCount,
+    total_rating_value: Number(row.overallRating),
+  };
+  return presentUser(row, { privileged, isOwner, isFollowed: false, ratingDetails });
 }

@@ -1,0 +1,20 @@
+/** Events of the items module (delivered after the write committed). */
+export interface ItemEvent {
+  itemId: string;
+  ownerId: string;
+  adminId?: string;
+  reason?: string;
+}
+
+declare module '../../kernel/events.ts' {
+  interface DomainEvents {
+    'item.created': ItemEvent;
+    'item.updated': ItemEvent;
+    'item.approved': ItemEvent;
+    'item.rejected': ItemEvent;
+    'item.disabled': ItemEvent;
+    'item.enabled': ItemEvent;
+    'item.sold': ItemEvent;
+    'item.deleted': ItemEvent;
+  }
+}

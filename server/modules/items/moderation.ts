@@ -1,0 +1,101 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { ITEM_STATUS, type ItemDetail, type ModerationDecision } from '../../../contract/items.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type { Paged } from '../../../contract/paging.ts';
+import { itemDecisions, items } from '../../db/schema/index.ts';
+import { translate } from '../../i18n.ts';
+import { badRequest } from '../../kernel/errors.ts';
+import { toPage } from '../../kernel/paging.ts';
+import { existingItem, forbidden } from './access.ts';
+import type { ItemsContext } from './context.ts';
+import { loadItemRows, loadPictures } from './loading.ts';
+import { canModerate } from './policy.ts';
+import { type ItemViewer, presentItemDetail } from './presenter.ts';
+
+/** What each decision does: the new status, whether it needs a reason, and the event it publishes. */
+const DECISIONS = {
+  approve: { status: ITEM_STATUS.active, needsReason: false, event: 'item.approved' },
+  reject: { status: ITEM_STATUS.rejected, needsReason: true, event: 'item.rejected' },
+  disable: { status: ITEM_STATUS.disabled, needsReason: true, event: 'item.disabled' },
+  enable: { status: ITEM_STATUS.active, needsReason: false, event: 'item.enabled' },
+} as const;
+
+/** The moderation queue and decisions (SPEC.md 6: admins approve, reject, disable and enable listings). */
+export class ItemModeration {
+  private readonly context: ItemsContext;
+
+  constructor(context: ItemsContext) {
+    this.context = context;
+  }
+
+  /** Items waiting for a decision first, then by last change; `status` narrows to one status. */
+  async queue(
+    viewer: ItemViewer,
+    filter: { status: number | null },
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<ItemDetail>> {
+    if (!canModerate(viewer)) throw forbidden();
+    const { db } = this.context;
+    const rows = await loadItemRows(
+      db,
+      {
+        where: and(isNull(items.deletedAt), filter.status === null ? undefined : eq(items.status, filter.status)),
+        orderBy: [
+          sql`(${items.status} = ${ITEM_STATUS.pending}) desc`,
+          sql`coalesce(${items.updatedDate}, ${items.addedDate}) desc`,
+          desc(items.id),
+        ],
+        limit: page.limit + 1,
+        offset: page.offset,
+      },
+      language,
+      viewer.userId,
+    );
+    const pictures = await loadPictures(db, rows);
+    return toPage(
+      rows.map((row) => presentItemDetail(row, pictures, viewer, language)),
+      page.limit,
+      page.offset,
+    );
+  }
+
+  /** Applies the decision, records who took it and when, and tells the owner (events). */
+  async decide(
+    viewer: ItemViewer,
+    itemId: string,
+    decision: ModerationDecision,
+    reason: string | null,
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<void> {
+    if (!canModerate(viewer)) throw forbidden();
+    const { db, events } = this.context;
+    const rule = DECISIONS[decision];
+    const why = reason?.trim() || null;
+    if (rule.needsReason && !why)
+      throw badRequest('validation.required', { field: translate(language, 'fields.reason') });
+    const current = await existingItem(db, itemId);
+    const decidedAt = new Date();
+    await events.afterCommit(async (publish) => {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(items)
+          .set({
+            status: rule.status,
+            rejectReason: rule.needsReason ? why : null,
+            decidedById: viewer.userId,
+            decidedAt,
+          })
+          .where(eq(items.id, itemId));
+        await tx.insert(itemDecisions).values({ itemId, decision, reason: why, adminId: viewer.userId, decidedAt });
+      });
+      publish(rule.event, {
+        itemId,
+        ownerId: current.addedUserId,
+        adminId: viewer.userId,
+        ...(why ? { reason: why } : {}),
+      });
+    });
+  }
+}

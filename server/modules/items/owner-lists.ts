@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { ITEM_STATUS, type Item, type OwnerList, type OwnItem } from '../../../contract/items.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type { Paged } from '../../../contract/paging.ts';
+import { items } from '../../db/schema/index.ts';
+import { toPage } from '../../kernel/paging.ts';
+import type { ItemViewer } from './presenter.ts';
+import { type ItemReading, sellerIsPublic } from './reading.ts';
+
+/** Which of the owner's items each of their lists holds (SPEC.md 2 active, pending and rejected items; sold). */
+function ownerListFilter(list: OwnerList): SQL | undefined {
+  switch (list) {
+    case 'active':
+      return and(eq(items.status, ITEM_STATUS.active), eq(items.isSoldOut, false));
+    case 'pending':
+      return eq(items.status, ITEM_STATUS.pending);
+    case 'rejected':
+      return inArray(items.status, [ITEM_STATUS.rejected, ITEM_STATUS.disabled]);
+    case 'sold':
+      return eq(items.isSoldOut, true);
+  }
+}
+
+const NEWEST_FIRST = [desc(items.addedDate), desc(items.id)];
+
+/** The seller's own lists and the sold items others see on their profile. */
+export class OwnerLists {
+  private readonly reading: ItemReading;
+
+  constructor(reading: ItemReading) {
+    this.reading = reading;
+  }
+
+  /** The viewer's own items in one list, newest first, each with its reject reason. */
+  async listMine(
+    viewer: ItemViewer,
+    list: OwnerList,
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<OwnItem>> {
+    const where = and(eq(items.addedUserId, viewer.userId), ownerListFilter(list), isNull(items.deletedAt));
+    const found = await this.reading.ownCards(
+      { where, orderBy: NEWEST_FIRST, limit: page.limit + 1, offset: page.offset },
+      viewer,
+      language,
+    );
+    return toPage(found, page.limit, page.offset);
+  }
+
+  /** A seller's sold items: every one for the seller and admins, the active ones for everybody else. */
+  async listSoldBy(
+    userId: string,
+    viewer: ItemViewer | null,
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<Item>> {
+    const privileged = viewer !== null && (viewer.userId === userId || viewer.isAdmin);
+    const where = and(
+      eq(items.addedUserId, userId),
+      eq(items.isSoldOut, true),
+      privileged ? undefined : and(eq(items.status, ITEM_STATUS.active), sellerIsPublic),
+    );
+    const found = await this.reading.cards(
+      { where: and(where, isNull(items.deletedAt)), orderBy: NEWEST_FIRST, limit: page.limit + 1, offset: page.offset },
+      viewer,
+      language,
+    );
+    return toPage(found, page.limit, page.offset);
+  }
+}

@@ -1,0 +1,53 @@
+import { ITEM_STATUS } from '../../../contract/items.ts';
+
+/**
+ * Who may see and change an item, as pure predicates over its row (SPEC.md 4 item status, SPEC.md 6 roles):
+ * the one place the item states turn into permissions. Services ask here; routes and pages never decide.
+ */
+
+export interface ItemAccessRow {
+  addedUserId: string;
+  status: number;
+  deletedAt: Date | null;
+}
+
+export interface Asker {
+  userId: string;
+  isAdmin: boolean;
+}
+
+const isOwner = (asker: Asker | null, item: ItemAccessRow) => asker !== null && asker.userId === item.addedUserId;
+
+/** Active items are public; pending, rejected and disabled ones only for their owner and admins; deleted for nobody. */
+export function canSeeItem(asker: Asker | null, item: ItemAccessRow): boolean {
+  if (item.deletedAt) return false;
+  if (item.status === ITEM_STATUS.active) return true;
+  return isOwner(asker, item) || Boolean(asker?.isAdmin);
+}
+
+/** Editing, photos, video and sold-out belong to the owner alone (admins moderate, they do not edit). */
+export function canEditItem(asker: Asker, item: ItemAccessRow): boolean {
+  return !item.deletedAt && isOwner(asker, item);
+}
+
+/** The owner deletes their item; an admin may remove any. */
+export function canDeleteItem(asker: Asker, item: ItemAccessRow): boolean {
+  return !item.deletedAt && (isOwner(asker, item) || asker.isAdmin);
+}
+
+/** Moderation is for admins only. */
+export const canModerate = (asker: Asker) => asker.isAdmin;
+
+/** A new item waits for approval when the operator asks for it (app setting), else it is published at once. */
+export const statusOfNewItem = (approvalRequired: boolean) =>
+  approvalRequired ? ITEM_STATUS.pending : ITEM_STATUS.active;
+
+/**
+ * The status after the owner changes an item: an active item goes back to pending when approval is on; a
+ * rejected one is submitted again (pending, or active without approval); a disabled one stays disabled
+ * (only an admin re-enables it).
+ */
+export function statusAfterEdit(status: number, approvalRequired: boolean): number {
+  if (status === ITEM_STATUS.disabled) return status;
+  return statusOfNewItem(approvalRequired);
+}

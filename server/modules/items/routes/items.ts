@@ -1,0 +1,181 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { userIdSchema } from '../../../../contract/ids.ts';
+import { itemEntrySchema } from '../../../../contract/item-entry.ts';
+import { itemDetailSchema, itemSchema, OWNER_LISTS, ownItemSchema } from '../../../../contract/items.ts';
+import {
+  categorySchema,
+  currencySchema,
+  itemLocationSchema,
+  lookupSchema,
+  priceTypeSchema,
+} from '../../../../contract/lookups.ts';
+import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../../contract/paging.ts';
+import { answer, route } from '../../../http/route.ts';
+import { resolveOffset } from '../../../kernel/paging.ts';
+import type { ItemsService } from '../service.ts';
+
+export const itemIdParams = z.object({ itemId: z.uuid() });
+const pageQuery = pageQuerySchema(PAGE_SIZE.items);
+const window = (query: z.output<typeof pageQuery>) => ({ limit: query.limit, offset: resolveOffset(query) });
+
+/** The lists of the item entry form (contract/pages.ts ItemEntryOptions). */
+const entryOptionsSchema = z
+  .object({
+    categories: z.array(categorySchema),
+    item_types: z.array(lookupSchema),
+    price_types: z.array(priceTypeSchema),
+    currencies: z.array(currencySchema),
+    conditions: z.array(lookupSchema),
+    deal_options: z.array(lookupSchema),
+    locations: z.array(itemLocationSchema),
+    manufacturers: z.array(lookupSchema),
+    engine_statuses: z.array(lookupSchema),
+    transmissions: z.array(lookupSchema),
+    fuel_types: z.array(lookupSchema),
+    body_styles: z.array(lookupSchema),
+    colors: z.array(lookupSchema),
+    seller_types: z.array(lookupSchema),
+    vehicle_types: z.array(lookupSchema),
+  })
+  .meta({ id: 'ItemEntryOptions' });
+
+export async function itemRoutes(app: FastifyInstance, options: { items: ItemsService }) {
+  const { items } = options;
+
+  route(app, {
+    method: 'POST',
+    url: '/items',
+    tag: 'items',
+    summary: 'Post an item: its photos (and video) are uploads made beforehand; pending when approval is on',
+    access: 'signed-in',
+    body: itemEntrySchema,
+    data: itemDetailSchema,
+    status: 201,
+    handle: async ({ body, viewer, language }) => answer(await items.create(viewer, body, language), 'api.itemSaved'),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/items/mine',
+    tag: 'items',
+    summary: 'The signed-in seller’s own items: active, pending, rejected (with disabled) or sold; newest first',
+    access: 'signed-in',
+    query: pageQuery.extend({ list: z.enum(OWNER_LISTS).default('active') }),
+    data: pagedSchema(ownItemSchema),
+    handle: async ({ query, viewer, language }) =>
+      answer(await items.listMine(viewer, query.list, window(query), language)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/items/by-seller/:userId/sold',
+    tag: 'items',
+    summary: 'A seller’s sold items (their own view includes those not active)',
+    access: 'anyone',
+    params: z.object({ userId: userIdSchema }),
+    query: pageQuery,
+    data: pagedSchema(itemSchema),
+    handle: async ({ params, query, viewer, language }) =>
+      answer(await items.listSoldBy(params.userId, viewer, window(query), language)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/items/:itemId',
+    tag: 'items',
+    summary:
+      'An item with every photo and its vehicle details; pending, rejected and disabled ones only for their owner and admins',
+    access: 'anyone',
+    params: itemIdParams,
+    data: itemDetailSchema,
+    refusals: [404],
+    handle: async ({ params, viewer, language }) => answer(await items.get(params.itemId, viewer, language)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/items/:itemId',
+    tag: 'items',
+    summary: 'Edit one’s own item (the same fields as posting); an active item waits again when approval is on',
+    access: 'signed-in',
+    params: itemIdParams,
+    body: itemEntrySchema,
+    data: itemDetailSchema,
+    refusals: [404],
+    handle: async ({ params, body, viewer, language }) =>
+      answer(await items.update(viewer, params.itemId, body, language), 'api.itemSaved'),
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/items/:itemId',
+    tag: 'items',
+    summary: 'Delete one’s own item (admins any): it leaves every list; its photos and video are removed',
+    access: 'signed-in',
+    params: itemIdParams,
+    data: z.null(),
+    refusals: [404],
+    handle: async ({ params, viewer }) => {
+      await items.remove(viewer, params.itemId);
+      return answer(null, 'api.itemDeleted');
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/items/:itemId/sold',
+    tag: 'items',
+    summary: 'Mark one’s own item sold, or available again',
+    access: 'signed-in',
+    params: itemIdParams,
+    body: z.object({ is_sold_out: z.boolean() }),
+    data: z.object({ is_sold_out: z.boolean() }),
+    refusals: [404],
+    handle: async ({ params, body, viewer }) => {
+      await items.setSoldOut(viewer, params.itemId, body.is_sold_out);
+      return answer(
+        { is_sold_out: body.is_sold_out },
+        body.is_sold_out ? 'api.itemMarkedSold' : 'api.itemMarkedAvailable',
+      );
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/items/:itemId/touch',
+    tag: 'items',
+    summary: 'Count a view of the item (once per viewer and day)',
+    access: 'anyone',
+    params: itemIdParams,
+    data: z.null(),
+    refusals: [404],
+    handle: async ({ params, viewer, request }) => {
+      await items.touch(params.itemId, viewer, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+      return answer(null);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/items/:itemId/related',
+    tag: 'items',
+    summary: 'Up to six active items of the same subcategory (else category), newest first',
+    access: 'anyone',
+    params: itemIdParams,
+    data: z.array(itemSchema),
+    refusals: [404],
+    handle: async ({ params, viewer, language }) => answer(await items.relatedTo(params.itemId, viewer, language)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/item-entry/options',
+    tag: 'items',
+    summary:
+      'Every list the item entry form offers, in the request language (subcategories, townships and models come from their own lists)',
+    access: 'public',
+    data: entryOptionsSchema,
+    handle: async ({ language }) => answer(await items.entryOptions(language)),
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ITEM_STATUS, itemDetailSchema, MODERATION_DECISIONS } from '../../../../contract/items.ts';
+import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../../contract/paging.ts';
+import { answer, route } from '../../../http/route.ts';
+import { resolveOffset } from '../../../kernel/paging.ts';
+import type { ItemsService } from '../service.ts';
+import { itemIdParams } from './items.ts';
+
+const statuses = Object.values(ITEM_STATUS);
+
+export async function moderationRoutes(app: FastifyInstance, options: { items: ItemsService }) {
+  const { items } = options;
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/items',
+    tag: 'items',
+    summary: 'The moderation queue: pending items first, then by last change; `status` narrows to one status',
+    access: 'admin',
+    query: pageQuerySchema(PAGE_SIZE.items).extend({
+      status: z.coerce
+        .number()
+        .int()
+        .refine((value) => (statuses as number[]).includes(value))
+        .optional(),
+    }),
+    data: pagedSchema(itemDetailSchema),
+    handle: async ({ query, viewer, language }) =>
+      answer(
+        await items.queue(
+          viewer,
+          { status: query.status ?? null },
+          { limit: query.limit, offset: resolveOffset(query) },
+          language,
+        ),
+      ),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/items/:itemId/decision',
+    tag: 'items',
+    summary: 'Approve, reject (reason required), disable (reason required) or enable an item',
+    access: 'admin',
+    params: itemIdParams,
+    body: z.object({
+      decision: z.enum(MODERATION_DECISIONS),
+      reason: z.string().trim().max(1000, 'validation.tooLong').nullish(),
+    }),
+    data: z.null(),
+    refusals: [404],
+    handle: async ({ params, body, viewer, language }) => {
+      await items.decide(viewer, params.itemId, body.decision, body.reason ?? null, language);
+      return answer(null, 'api.itemDecisionSaved');
+    },
+  });
+}

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { categories, subcategories } from '../../db/schema/catalog.ts';
+import { addedDate, tsvector, updatedDate } from '../../db/schema/columns.ts';
+import {
+  bodyStyles,
+  colors,
+  currencies,
+  dealOptions,
+  engineStatuses,
+  fuelTypes,
+  itemConditions,
+  itemLocations,
+  itemPriceTypes,
+  itemTypes,
+  locationTownships,
+  manufacturers,
+  models,
+  sellerTypes,
+  transmissions,
+  vehicleTypes,
+} from '../lookups/schema.ts';
+import { users } from '../users/schema.ts';
+
+/**
+ * Listings. status: 0 pending approval, 1 active, 2 disabled, 3 rejected (contract/items.ts ITEM_STATUS).
+ * A deleted listing keeps its row with deleted_at set.
+ */
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    highlightInfo: text('highlight_info').notNull().default(''),
+    keyword: text('keyword'),
+    remark: text('remark'),
+    catId: integer('cat_id')
+      .notNull()
+      .references(() => categories.id),
+    subCatId: integer('sub_cat_id').references(() => subcategories.id),
+    itemTypeId: integer('item_type_id').references(() => itemTypes.id),
+    itemPriceTypeId: integer('item_price_type_id').references(() => itemPriceTypes.id),
+    itemCurrencyId: integer('item_currency_id').references(() => currencies.id),
+    itemLocationId: integer('item_location_id').references(() => itemLocations.id),
+    itemLocationTownshipId: integer('item_location_township_id').references(() => locationTownships.id),
+    conditionOfItemId: integer('condition_of_item_id').references(() => itemConditions.id),
+    dealOptionId: integer('deal_option_id').references(() => dealOptions.id),
+    dealOptionRemark: text('deal_option_remark'),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
+    brand: text('brand'),
+    businessMode: boolean('business_mode').notNull().default(false),
+    isSoldOut: boolean('is_sold_out').notNull().default(false),
+    address: text('address'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    status: smallint('status').notNull().default(0),
+    rejectReason: text('reject_reason'),
+    decidedById: text('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    touchCount: integer('touch_count').notNull().default(0),
+    favouriteCount: integer('favourite_count').notNull().default(0),
+    isPaid: boolean('is_paid').notNull().default(false),
+    dynamicLink: text('dynamic_link'),
+    manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+    modelId: integer('model_id').references(() => models.id),
+    transmissionId: integer('transmission_id').references(() => transmissions.id),
+    fuelTypeId: integer('fuel_type_id').references(() => fuelTypes.id),
+    bodyStyleId: integer('body_style_id').references(() => bodyStyles.id),
+    colorId: integer('color_id').references(() => colors.id),
+    sellerTypeId: integer('seller_type_id').references(() => sellerTypes.id),
+    vehicleTypeId: integer('vehicle_type_id').references(() => vehicleTypes.id),
+    engineStatusId: integer('engine_status_id').references(() => engineStatuses.id),
+    year: smallint('year'),
+    mileage: integer('mileage'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(keyword, '') || ' ' || coalesce(description, ''))`,
+    ),
+    addedDate: addedDate(),
+    addedUserId: text('added_user_id')
+      .notNull()
+      .references(() => users.id),
+    updatedDate: updatedDate(),
+    updatedUserId: text('updated_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedFlag: smallint('updated_flag').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('items_category_feed_idx')
+      .on(table.catId, table.status, table.addedDate.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index('items_subcategory_feed_idx')
+      .on(table.subCatId, table.status, table.addedDate.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index('items_feed_idx').on(table.status, table.addedDate.desc()).where(sql`${table.deletedAt} is null`),
+    index('items_popular_idx').on(table.status, table.touchCount.desc()).where(sql`${table.deletedAt} is null`),
+    index('items_owner_idx').on(table.addedUserId, table.status, table.addedDate.desc()),
+    index('items_location_idx').on(table.itemLocationId, table.status),
+    index('items_paid_idx').on(table.isPaid, table.status).where(sql`${table.isPaid}`),
+    index('items_search_idx').using('gin', table.searchVector),
+    index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('items_earth_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
+    index('items_slug_idx').on(table.slug),
+  ],
+);
+
+/** Every moderation decision on an item: who took it, when, and why (reject and disable give a reason). */
+export const itemDecisions = pgTable(
+  'item_decisions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    decision: text('decision').notNull(),
+    reason: text('reason'),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('item_decisions_item_idx').on(table.itemId, table.decidedAt.desc())],
+);
+
+/**
+ * Who viewed an item on which day: one row per viewer (user id, or a hash for a visitor) and day, so a view
+ * counts once a day. Old days are pruned.
+ */
+export const itemViews = pgTable(
+  'item_views',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    viewerKey: text('viewer_key').notNull(),
+    day: date('day').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.viewerKey, table.day] }),
+    index('item_views_day_idx').on(table.day),
+  ],
+);
+
+/**
+ * Views counted but not yet folded into items.touch_count: a small table whose only index is its key, so a
+ * view updates one narrow row instead of the item row and its twelve indexes. A job folds it in.
+ */
+export const itemViewCounts = pgTable('item_view_counts', {
+  itemId: uuid('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  pending: integer('pending').notNull().default(0),
+});

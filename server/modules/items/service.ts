@@ -1,0 +1,155 @@
+import type { ItemEntryInput } from '../../../contract/item-entry.ts';
+import type { Item, ItemDetail, ModerationDecision, OwnerList, OwnItem } from '../../../contract/items.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
+import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
+import type { Paged } from '../../../contract/paging.ts';
+import type { Viewer } from '../../../contract/session.ts';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../kernel/events.ts';
+import type { JobQueue } from '../../kernel/jobs.ts';
+import type { LookupsService } from '../lookups/index.ts';
+import { existingItem, itemNotFound } from './access.ts';
+import type { ItemMediaService } from './item-media.ts';
+import { ItemModeration } from './moderation.ts';
+import { entryOptions } from './options.ts';
+import { OwnerLists } from './owner-lists.ts';
+import { canSeeItem } from './policy.ts';
+import { ItemPosting } from './posting.ts';
+import type { ItemViewer } from './presenter.ts';
+import { ItemReading } from './reading.ts';
+import { ItemViews, visitorKey } from './views.ts';
+
+export interface ItemsDependencies {
+  db: Db;
+  events: EventBus;
+  lookups: LookupsService;
+  itemMedia: ItemMediaService;
+  /** Mixed into a visitor's view key, so the key reveals nothing about their address. */
+  viewerSecret: string;
+}
+
+/**
+ * Listings (SPEC.md 2-6): posting and editing, item pages, views, the seller's lists and moderation. Each use
+ * case lives in its own file; this class is the module's one entry point, and every write checks who asks.
+ */
+export class ItemsService {
+  private readonly lookups: LookupsService;
+  private readonly posting: ItemPosting;
+  private readonly reading: ItemReading;
+  private readonly views: ItemViews;
+  private readonly lists: OwnerLists;
+  private readonly moderation: ItemModeration;
+  private readonly db: Db;
+  private readonly viewerSecret: string;
+
+  constructor(dependencies: ItemsDependencies) {
+    this.db = dependencies.db;
+    this.viewerSecret = dependencies.viewerSecret;
+    this.lookups = dependencies.lookups;
+    this.posting = new ItemPosting(dependencies);
+    this.reading = new ItemReading(dependencies.db);
+    this.views = new ItemViews(dependencies.db);
+    this.lists = new OwnerLists(this.reading);
+    this.moderation = new ItemModeration(dependencies);
+  }
+
+  /** The item as this viewer may see it, or null (missing, deleted, or hidden from them). */
+  find(itemId: string, viewer: ItemViewer | null, language: LanguageCode): Promise<ItemDetail | null> {
+    return this.reading.find(itemId, viewer, language);
+  }
+
+  /** The item, or 404 for the API. */
+  async get(itemId: string, viewer: ItemViewer | null, language: LanguageCode): Promise<ItemDetail> {
+    const item = await this.find(itemId, viewer, language);
+    if (!item) throw itemNotFound();
+    return item;
+  }
+
+  related(
+    item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>,
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+  ): Promise<Item[]> {
+    return this.reading.related(item, viewer, language);
+  }
+
+  /** Related items of an item the viewer may see (404 otherwise). */
+  async relatedTo(itemId: string, viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
+    const item = await this.get(itemId, viewer, language);
+    return this.related(item, viewer, language);
+  }
+
+  /** Counts a view of an item already shown to the viewer (the item page): no visibility check again. */
+  countView(itemId: string, viewer: ItemViewer | null, visitor: { ip: string; userAgent: string }): Promise<void> {
+    return this.views.countView(itemId, this.viewerKey(viewer, visitor));
+  }
+
+  private viewerKey(viewer: ItemViewer | null, visitor: { ip: string; userAgent: string }) {
+    return viewer ? viewer.userId : visitorKey(visitor.ip, visitor.userAgent, this.viewerSecret);
+  }
+
+  /**
+   * Counts a view of an item the viewer may see (404 otherwise), for the API: a signed-in viewer counts by
+   * their id, a visitor by a keyed hash of their address and browser.
+   */
+  async touch(itemId: string, viewer: ItemViewer | null, visitor: { ip: string; userAgent: string }): Promise<void> {
+    const item = await existingItem(this.db, itemId);
+    if (!canSeeItem(viewer, item)) throw itemNotFound();
+    await this.views.countView(itemId, this.viewerKey(viewer, visitor));
+  }
+
+  /** Folds counted views into touch_count and forgets old viewers (the job does this every minute). */
+  async foldViews() {
+    await this.views.foldViews();
+    await this.views.pruneViews();
+  }
+
+  /** Registers the view-folding job and its schedule. */
+  scheduleJobs(jobs: JobQueue) {
+    return this.views.schedule(jobs);
+  }
+
+  entryOptions(language: LanguageCode): Promise<ItemEntryOptions> {
+    return entryOptions(this.lookups, language);
+  }
+
+  async create(viewer: Viewer, input: ItemEntryInput, language: LanguageCode): Promise<ItemDetail> {
+    const itemId = await this.posting.create(viewer, input, language);
+    return this.get(itemId, viewer, language);
+  }
+
+  async update(viewer: Viewer, itemId: string, input: ItemEntryInput, language: LanguageCode): Promise<ItemDetail> {
+    await this.posting.update(viewer, itemId, input, language);
+    return this.get(itemId, viewer, language);
+  }
+
+  remove(viewer: Viewer, itemId: string): Promise<void> {
+    return this.posting.remove(viewer, itemId);
+  }
+
+  setSoldOut(viewer: Viewer, itemId: string, soldOut: boolean): Promise<void> {
+    return this.posting.setSoldOut(viewer, itemId, soldOut);
+  }
+
+  listMine(viewer: ItemViewer, list: OwnerList, page: PageWindow, language: LanguageCode): Promise<Paged<OwnItem>> {
+    return this.lists.listMine(viewer, list, page, language);
+  }
+
+  listSoldBy(userId: string, viewer: ItemViewer | null, page: PageWindow, language: LanguageCode) {
+    return this.lists.listSoldBy(userId, viewer, page, language);
+  }
+
+  queue(viewer: ItemViewer, filter: { status: number | null }, page: PageWindow, language: LanguageCode) {
+    return this.moderation.queue(viewer, filter, page, language);
+  }
+
+  decide(
+    viewer: ItemViewer,
+    itemId: string,
+    decision: ModerationDecision,
+    reason: string | null,
+    language?: LanguageCode,
+  ): Promise<void> {
+    return this.moderation.decide(viewer, itemId, decision, reason, language);
+  }
+}

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appSettings, items, itemViewCounts, itemViews } from '../../db/schema/index.ts';
+import { createServices } from '../../services.ts';
+import { apiCalls } from '../../testing/api-calls.ts';
+import { createTestApp } from '../../testing/app.ts';
+import { draftUpload, entryReferences, validEntry } from './test-entries.ts';
+
+type Test = Awaited<ReturnType<typeof createTestApp>>;
+let test: Test;
+let db: Test['database']['db'];
+let call: ReturnType<typeof apiCalls>['call'];
+let owner: string;
+let services: ReturnType<typeof createServices>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  db = test.database.db;
+  ({ call } = apiCalls(test.app));
+  owner = await apiCalls(test.app).signIn('user09@souk.test');
+  services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
+  await db.update(appSettings).set({ isItemApprovalEnabled: false });
+});
+
+async function newItem() {
+  const refs = await entryReferences(db);
+  const photo = await draftUpload(db, 'demo-user-09');
+  const answer = await call('POST', '/items', owner, validEntry(refs, [photo]));
+  expect(answer.status, answer.body.message).toBe(201);
+  return answer.body.data.id as string;
+}
+
+const touchCount = async (id: string) => (await db.select().from(items).where(eq(items.id, id)))[0]?.touchCount;
+const pending = async (id: string) =>
+  (await db.select().from(itemViewCounts).where(eq(itemViewCounts.itemId, id)))[0]?.pending ?? 0;
+
+const touch = (id: string, headers: Record<string, string> = {}) =>
+  test.app.inject({ method: 'POST', url: `/api/v1/items/${id}/touch`, headers });
+
+/** A view of the item page by a signed-in user (the page has shown the item already). */
+const viewAs = (id: string, userId: string) =>
+  services.items.countView(id, { userId, isAdmin: false }, { ip: '127.0.0.1', userAgent: 'test' });
+
+describe('item views', () => {
+  it('counts a viewer once a day, and writes the item row only when the views are folded', async () => {
+    const id = await newItem();
+    const before = (await db.select().from(items).where(eq(items.id, id)))[0];
+    await viewAs(id, 'user-a');
+    await viewAs(id, 'user-a');
+    await viewAs(id, 'user-b');
+    expect(await pending(id)).toBe(2);
+    expect(await db.select().from(items).where(eq(items.id, id))).toEqual([before]);
+    // The item page already shows the views not folded in yet.
+    expect((await call('GET', `/items/${id}`)).body.data.touch_count).toBe(2);
+
+    await services.items.foldViews();
+    expect(await touchCount(id)).toBe(2);
+    expect(await pending(id)).toBe(0);
+    expect((await call('GET', `/items/${id}`)).body.data.touch_count).toBe(2);
+
+    // The same viewers on the same day add nothing; a new one adds one.
+    await viewAs(id, 'user-a');
+    await viewAs(id, 'user-c');
+    await services.items.foldViews();
+    expect(await touchCount(id)).toBe(3);
+  });
+
+  it('counts yesterday’s viewer again today, and forgets viewers older than two days', async () => {
+    const id = await newItem();
+    await db.insert(itemViews).values([
+      { itemId: id, viewerKey: 'user-a', day: sql`current_date - 1` as unknown as string },
+      { itemId: id, viewerKey: 'user-old', day: sql`current_date - 5` as unknown as string },
+    ]);
+    await viewAs(id, 'user-a');
+    expect(await pending(id)).toBe(1);
+    await services.items.foldViews();
+    const left = await db.select({ key: itemViews.viewerKey }).from(itemViews).where(eq(itemViews.itemId, id));
+    expect(left.map((row) => row.key).sort()).toEqual(['user-a', 'user-a']);
+  });
+
+  it('counts through the API: by user id when signed in, by a hash of address and browser for visitors', async () => {
+    const id = await newItem();
+    expect((await touch(id, { 'user-agent': 'browser one' })).statusCode).toBe(200);
+    expect((await touch(id, { 'user-agent': 'browser one' })).statusCode).toBe(200);
+    expect((await touch(id, { 'user-agent': 'browser two' })).statusCode).toBe(200);
+    expect((await touch(id, { authorization: `Bearer ${owner}` })).statusCode).toBe(200);
+    expect((await touch(id, { authorization: `Bearer ${owner}` })).statusCode).toBe(200);
+    expect(await pending(id)).toBe(3);
+    const keys = (await db.select().from(itemViews).where(eq(itemViews.itemId, id))).map((row) => row.viewerKey);
+    expect(keys).toContain('demo-user-09');
+    // No visitor's address is stored.
+    expect(keys.some((key) => key.includes('127.0.0.1'))).toBe(false);
+    expect((await touch('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await touch('not-an-id')).statusCode).toBe(400);
+  });
+
+  it('does not count views of a deleted item', async () => {
+    const id = await newItem();
+    await call('DELETE', `/items/${id}`, owner);
+    await viewAs(id, 'user-a');
+    expect(await pending(id)).toBe(0);
+    expect((await touch(id)).statusCode).toBe(404);
+  });
+
+  it('folds in the job the app schedules every minute', async () => {
+    const id = await newItem();
+    await viewAs(id, 'user-z');
+    await test.jobs.enqueue('items.fold-views', {});
+    await test.jobsDone();
+    expect(await pending(id)).toBe(0);
+    expect(await touchCount(id)).toBe(1);
+    const scheduled = await test.database.pool.query<{ cron: string }>(
+      "select cron from pgboss.schedule where name = 'items.fold-views'",
+    );
+    expect(scheduled.rows.map((row) => row.cron)).toEqual(['* * * * *']);
+  });
+});
