@@ -20,8 +20,18 @@ export interface AppContext {
   viewer: Viewer | null;
   /** The files of this request's multipart form, already streamed to temporary files (never in memory). */
   uploads: ReceivedUpload[];
+  /** Where browsers reach the site (PUBLIC_URL, no trailing slash): canonical and share addresses. */
+  publicUrl: string;
+  /** The map tiles pages show (MAP_TILE_URL, a Leaflet URL template) and the credit they need. */
+  mapTiles: MapTiles;
   /** Writes a failure of this page to the server's JSON log (one line, the error serialized). */
   logError(error: unknown, details?: Record<string, unknown>): void;
+}
+
+/** A Leaflet tile URL template ({s}, {z}, {x}, {y}) and its attribution text. */
+export interface MapTiles {
+  url: string;
+  attribution: string;
 }
 
 export const appContext = createContext<AppContext>();

@@ -48,7 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       language,
       origin: url.origin,
-      viewer: viewer && { userId: viewer.userId, userName: viewer.userName, photo: viewer.photo },
+      viewer: viewer && {
+        userId: viewer.userId,
+        userName: viewer.userName,
+        photo: viewer.photo,
+        isAdmin: viewer.isAdmin,
+      },
       flash: flash.messageKey,
       /** The zone the browser told (dates render in it, so server and hydration agree); null before it has. */
       timeZone: toldTimeZone(request),

@@ -24,5 +24,11 @@ export default [
   route('profile', 'routes/profile/own-profile.tsx'),
   route('other-profile/:userId', 'routes/profile/other-profile.tsx'),
   route('edit-profile', 'routes/profile/edit-profile.tsx'),
+  route('item/:itemName', 'routes/items/item-detail.tsx'),
+  route('item-entry', 'routes/items/item-entry.tsx'),
+  route('active-items', 'routes/items/active-items.tsx'),
+  route('pending-items', 'routes/items/pending-items.tsx'),
+  route('reject-items', 'routes/items/reject-items.tsx'),
+  route('admin/items', 'routes/admin/items.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -6,12 +6,13 @@ import type catalog from './locales/en/catalog.json';
 import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
 import type forms from './locales/en/forms.json';
+import type items from './locales/en/items.json';
 import type profile from './locales/en/profile.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog'];
+    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items'];
     resources: {
       common: typeof common;
       forms: typeof forms;
@@ -19,6 +20,7 @@ declare module 'i18next' {
       profile: typeof profile;
       content: typeof content;
       catalog: typeof catalog;
+      items: typeof items;
     };
   }
 }

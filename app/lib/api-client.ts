@@ -24,8 +24,17 @@ export function apiPost<T>(path: string, body: unknown = {}, init: { signal?: Ab
   return call<T>('POST', path, body, init.signal);
 }
 
+export function apiDelete<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
+  return call<T>('DELETE', path, undefined, init.signal);
+}
+
 /** Every browser call to /api/v1 goes through here, so errors are read one way everywhere. */
-async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+async function call<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -37,13 +46,13 @@ async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, sign
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError({ code: NETWORK_ERROR_CODE, text: networkErrorText(method, 1) });
+    throw new ApiError({ code: NETWORK_ERROR_CODE, text: networkErrorText(method === 'GET' ? 'GET' : 'POST', 1) });
   }
 
   const envelope = (await response.json().catch(() => null)) as Partial<ApiEnvelope<T>> | null;
   if (isSuccessStatus(response.status)) return envelope?.data as T;
   if (typeof envelope?.message !== 'string') {
-    throw new ApiError({ code: NETWORK_ERROR_CODE, text: networkErrorText(method, 2) });
+    throw new ApiError({ code: NETWORK_ERROR_CODE, text: networkErrorText(method === 'GET' ? 'GET' : 'POST', 2) });
   }
   throw new ApiError(parseErrorMessage(envelope.message, response.status));
 }

@@ -11,6 +11,7 @@ describe('login redirect value', () => {
     expect(roundTrip('/item/Red bike')).toBe('/item/Red%20bike');
     expect(roundTrip('/blog/4', '?x=1')).toBe('/blog');
     expect(roundTrip('/profile')).toBe('/profile');
+    expect(roundTrip('/admin/items', '?status=pending')).toBe('/admin/items?status=pending');
   });
 
   it('goes to the dashboard by default and never leaves the site', () => {

@@ -6,7 +6,11 @@ import { LogOut } from '../../components/ui/icons.tsx';
 import { memberMenu } from './nav-items.ts';
 
 /** The signed-in user's menu (loaded when the avatar is first pressed; see the header). */
-export default function AvatarMenuPopup({ trigger, userName }: DeferredPopupProps & { userName: string }) {
+export default function AvatarMenuPopup({
+  trigger,
+  userName,
+  isAdmin,
+}: DeferredPopupProps & { userName: string; isAdmin: boolean }) {
   const { t, i18n } = useTranslation();
   const submit = useSubmit();
   return (
@@ -19,7 +23,7 @@ export default function AvatarMenuPopup({ trigger, userName }: DeferredPopupProp
           className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900"
         >
           <DropdownMenu.Label className="truncate px-3 py-2 text-sm font-semibold">{userName}</DropdownMenu.Label>
-          {memberMenu(t).map(({ to, label, icon: Icon }) => (
+          {memberMenu(t, isAdmin).map(({ to, label, icon: Icon }) => (
             <DropdownMenu.Item key={to} asChild>
               <Link
                 to={to}

@@ -20,6 +20,8 @@ export interface Viewer {
   userId: string;
   userName: string;
   photo: string | null;
+  /** Admins get the moderation queue in their menus. */
+  isAdmin?: boolean;
 }
 
 export function Header({ viewer }: { viewer: Viewer | null }) {
@@ -132,6 +134,7 @@ function AvatarMenu({ viewer }: { viewer: Viewer }) {
       load={loadAvatarMenu}
       haspopup="menu"
       userName={viewer.userName}
+      isAdmin={viewer.isAdmin ?? false}
       trigger={
         <button type="button" className="rounded-full" aria-label={t('nav.accountMenu')} data-testid="avatar-menu">
           <Avatar viewer={viewer} />
@@ -160,6 +163,7 @@ function MobileMenu({ viewer }: { viewer: Viewer | null }) {
       load={loadMobileMenu}
       haspopup="dialog"
       signedIn={viewer !== null}
+      isAdmin={viewer?.isAdmin ?? false}
       trigger={
         <button
           type="button"

@@ -12,12 +12,16 @@ const itemClass = `${itemBase} hover:bg-slate-100 dark:hover:bg-slate-800`;
 const newPostClass = `${itemBase} bg-accent-400 text-slate-900 hover:bg-accent-500`;
 
 /** The phone menu sheet (loaded when the menu button is first pressed; see the header). */
-export default function MobileMenuPopup({ trigger, signedIn }: DeferredPopupProps & { signedIn: boolean }) {
+export default function MobileMenuPopup({
+  trigger,
+  signedIn,
+  isAdmin,
+}: DeferredPopupProps & { signedIn: boolean; isAdmin: boolean }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(true);
   const redirect = useRedirectQuery();
   useCloseOnNavigation(() => setOpen(false));
-  const items = signedIn ? memberMenu(t) : visitorMenu(t, redirect);
+  const items = signedIn ? memberMenu(t, isAdmin) : visitorMenu(t, redirect);
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

@@ -1,15 +1,17 @@
 import type { TFunction } from 'i18next';
 import { useLocation } from 'react-router';
-import { Bell, Heart, LogIn, MessageCircle, User, UserPlus } from '../../components/ui/icons.tsx';
+import { Bell, Heart, LogIn, MessageCircle, ShieldCheck, Store, User, UserPlus } from '../../components/ui/icons.tsx';
 import { redirectQueryFor } from '../../lib/redirect.ts';
 
-/** The signed-in user's pages, in the avatar menu and the phone menu. */
-export function memberMenu(t: TFunction) {
+/** The signed-in user's pages, in the avatar menu and the phone menu; admins also get the moderation queue. */
+export function memberMenu(t: TFunction, isAdmin = false) {
   return [
     { to: '/profile', label: t('nav.profile'), icon: User },
+    { to: '/active-items', label: t('nav.myItems'), icon: Store },
     { to: '/chat-list', label: t('nav.message'), icon: MessageCircle },
     { to: '/favourite', label: t('nav.favourite'), icon: Heart },
     { to: '/notification', label: t('nav.notification'), icon: Bell },
+    ...(isAdmin ? [{ to: '/admin/items', label: t('nav.moderation'), icon: ShieldCheck }] : []),
   ];
 }
 

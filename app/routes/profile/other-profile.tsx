@@ -2,6 +2,8 @@ import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { isUserId } from '../../../contract/ids.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
+import { loadSoldItems } from '../../features/items/lists/my-items.server.ts';
+import { SoldItemsSection } from '../../features/items/lists/sold-items.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -12,15 +14,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, viewer } = context.get(appContext);
   if (!isUserId(params.userId)) throw data(null, { status: 404 });
   try {
-    const user = await services.users.profile(params.userId, viewer);
-    return { user, cityName: await services.users.cityName(user.city, await pageLanguage(request)) };
+    const language = await pageLanguage(request);
+    const [user, soldItems] = await Promise.all([
+      services.users.profile(params.userId, viewer),
+      loadSoldItems(request, context, params.userId),
+    ]);
+    return { user, cityName: await services.users.cityName(user.city, language), soldItems, language };
   } catch (error) {
     if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
     throw error;
   }
 }
 
-export const handle = { i18n: ['profile', 'forms'] } satisfies PageHandle;
+export const handle = { i18n: ['profile', 'forms', 'items'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
@@ -30,5 +36,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   );
 
 export default function OtherProfile({ loaderData }: Route.ComponentProps) {
-  return <ProfileView user={loaderData.user} cityName={loaderData.cityName} />;
+  const { user, cityName, soldItems, language } = loaderData;
+  return (
+    <>
+      <ProfileView user={user} cityName={cityName} />
+      <SoldItemsSection userId={user.user_id} firstPage={soldItems} language={language} />
+    </>
+  );
 }

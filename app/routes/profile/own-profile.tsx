@@ -7,6 +7,8 @@ import { secondaryButtonClass } from '../../components/ui/form.tsx';
 import { Pencil } from '../../components/ui/icons.tsx';
 import { pageRequestMeta, requireSignedIn } from '../../features/accounts/account.server.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
+import { loadSoldItems } from '../../features/items/lists/my-items.server.ts';
+import { MyListsLinks, SoldItemsSection } from '../../features/items/lists/sold-items.tsx';
 import { SettingsDialog } from '../../features/shell/settings-dialog.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { flashCookie, pageLanguage } from '../../lib/cookies.server.ts';
@@ -18,13 +20,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context, 'profile');
   const { users } = context.get(appContext).services;
   const { auth } = context.get(appContext).services;
-  const [user, settings, hasPassword] = await Promise.all([
+  const language = await pageLanguage(request);
+  const [user, settings, hasPassword, soldItems] = await Promise.all([
     users.profile(viewer.userId, viewer),
     users.settings(viewer.userId),
     auth.hasPassword(viewer.userId),
+    loadSoldItems(request, context, viewer.userId),
   ]);
-  const cityName = await users.cityName(user.city, await pageLanguage(request));
-  return { user, settings, hasPassword, cityName };
+  const cityName = await users.cityName(user.city, language);
+  return { user, settings, hasPassword, cityName, soldItems, language };
 }
 
 /** The settings modal's forms: password, display settings, deactivation. */
@@ -58,30 +62,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const handle = { i18n: ['profile', 'auth', 'forms'] } satisfies PageHandle;
+export const handle = { i18n: ['profile', 'auth', 'forms', 'items'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.profileTitle', description: 'meta.profileDescription' });
 
 export default function OwnProfile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, cityName, settings, hasPassword } = loaderData;
+  const { user, cityName, settings, hasPassword, soldItems, language } = loaderData;
   return (
-    <ProfileView
-      user={user}
-      cityName={cityName}
-      actions={
-        <>
-          <Link
-            to="/edit-profile"
-            className="inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
-            <Pencil className="size-4" aria-hidden />
-            {t('profile.editProfile')}
-          </Link>
-          <SettingsDialog settings={settings} hasPassword={hasPassword} triggerClassName={secondaryButtonClass} />
-        </>
-      }
-    />
+    <>
+      <ProfileView
+        user={user}
+        cityName={cityName}
+        actions={
+          <>
+            <Link
+              to="/edit-profile"
+              className="inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
+              <Pencil className="size-4" aria-hidden />
+              {t('profile.editProfile')}
+            </Link>
+            <SettingsDialog settings={settings} hasPassword={hasPassword} triggerClassName={secondaryButtonClass} />
+          </>
+        }
+      />
+      <MyListsLinks />
+      <SoldItemsSection userId={user.user_id} firstPage={soldItems} language={language} />
+    </>
   );
 }

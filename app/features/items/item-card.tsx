@@ -1,0 +1,161 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ITEM_STATUS, type Item, itemPath } from '../../../contract/items.ts';
+import { CalendarDays, ImageUp, MapPin } from '../../components/ui/icons.tsx';
+import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { photoSources } from './item-photos.ts';
+import { ItemPrice } from './item-price.tsx';
+
+/** What an <img> of a card is given: the width it takes on each screen (the card grids of the item lists). */
+export const ITEM_CARD_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw';
+
+export type ItemBadge = 'pending' | 'active' | 'rejected' | 'disabled' | 'soldOut';
+
+/** The status badges of an item, sold out last (a sold item is still active, pending or refused too). */
+export function badgesOf(item: Pick<Item, 'status' | 'is_sold_out'>, withActive = false): ItemBadge[] {
+  const badges: ItemBadge[] = [];
+  if (item.status === ITEM_STATUS.pending) badges.push('pending');
+  else if (item.status === ITEM_STATUS.rejected) badges.push('rejected');
+  else if (item.status === ITEM_STATUS.disabled) badges.push('disabled');
+  else if (item.status === ITEM_STATUS.active && withActive) badges.push('active');
+  if (item.is_sold_out) badges.push('soldOut');
+  return badges;
+}
+
+/** Text and colour of each badge: the word carries the meaning, the colour only repeats it. */
+const BADGE_STYLES: Record<ItemBadge, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50',
+  active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50',
+  rejected: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50',
+  disabled: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50',
+  soldOut: 'bg-slate-900 text-white dark:bg-white dark:text-slate-900',
+};
+
+export function ItemStatusBadge({ badge }: { badge: ItemBadge }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_STYLES[badge]}`}
+      data-testid="item-status"
+      data-status={badge}
+    >
+      {t(`item.badge.${badge}`)}
+    </span>
+  );
+}
+
+/** An item's cover photo in a fixed 4:3 box (width and height set: nothing shifts while it loads). */
+export function ItemCover({
+  item,
+  lazy = true,
+  sizes = ITEM_CARD_SIZES,
+  className = '',
+}: {
+  item: Pick<Item, 'default_photo'>;
+  lazy?: boolean;
+  sizes?: string;
+  className?: string;
+}) {
+  const photo = item.default_photo;
+  if (!photo) {
+    return (
+      <div
+        className={`flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500 ${className}`}
+      >
+        <ImageUp className="size-10" aria-hidden />
+      </div>
+    );
+  }
+  const sources = photoSources(photo);
+  return (
+    <img
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.srcSet ? sizes : undefined}
+      width={sources.width}
+      height={sources.height}
+      alt=""
+      loading={lazy ? 'lazy' : 'eager'}
+      decoding="async"
+      fetchPriority={lazy ? undefined : 'high'}
+      className={`aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
+    />
+  );
+}
+
+type HeadingLevel = 2 | 3 | 4;
+
+/**
+ * An item as a card in a list: cover, title (the card's one link, stretched over the whole card), price,
+ * city and date; `showStatus` adds the status badges (the owner's lists, moderation). `lazy` is false for the
+ * cards in the first screen, so they load at once; `headingLevel` fits the card into the page's outline.
+ */
+export function ItemCard({
+  item,
+  headingLevel = 3,
+  showStatus = false,
+  lazy = true,
+  sizes,
+  children,
+}: {
+  item: Item;
+  headingLevel?: HeadingLevel;
+  showStatus?: boolean;
+  lazy?: boolean;
+  sizes?: string;
+  /** More lines under the card's own (a reject reason): not links. */
+  children?: React.ReactNode;
+}) {
+  const formatDateTime = useFormatDateTime();
+  const Heading = `h${headingLevel}` as const;
+  const badges = showStatus ? badgesOf(item, true) : item.is_sold_out ? (['soldOut'] as ItemBadge[]) : [];
+  const city = item.item_location?.name;
+  return (
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
+      data-testid="item-card"
+      data-item-id={item.id}
+    >
+      <div className="relative">
+        <ItemCover item={item} lazy={lazy} sizes={sizes} />
+        {badges.length > 0 && (
+          <div className="absolute start-2 top-2 flex flex-wrap gap-1">
+            {badges.map((badge) => (
+              <ItemStatusBadge key={badge} badge={badge} />
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <Heading className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base" dir="auto">
+          <Link
+            to={itemPath(item)}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700 dark:group-hover:text-brand-300"
+          >
+            {item.title}
+          </Link>
+        </Heading>
+        <p className="font-bold text-brand-700 dark:text-brand-300">
+          <ItemPrice item={item} />
+        </p>
+        <div className="mt-auto flex flex-col gap-0.5 pt-1 text-xs text-slate-600 dark:text-slate-400">
+          {city && (
+            <span className="flex items-center gap-1">
+              <MapPin className="size-3.5 shrink-0" aria-hidden />
+              <span className="truncate" dir="auto">
+                {city}
+              </span>
+            </span>
+          )}
+          <span className="flex items-center gap-1">
+            <CalendarDays className="size-3.5 shrink-0" aria-hidden />
+            <time dateTime={item.added_date} dir="ltr">
+              {formatDateTime(item.added_date)}
+            </time>
+          </span>
+        </div>
+        {children && <div className="relative pt-1">{children}</div>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ITEM_STATUS, MODERATION_DECISIONS, type ModerationDecision } from '../../../../contract/items.ts';
+
+/** The longest reason an admin may give (shown to the owner under their item). */
+export const MAX_REASON_LENGTH = 500;
+
+/** Decisions that tell the owner why: they need a reason. */
+export const NEEDS_REASON: ReadonlySet<ModerationDecision> = new Set(['reject', 'disable']);
+
+/** A moderation decision as the queue's forms post it; reject and disable need a reason. */
+export const decisionFormSchema = z
+  .object({
+    item_id: z.string().trim().min(1).max(100),
+    decision: z.enum(MODERATION_DECISIONS),
+    reason: z.string().trim().max(MAX_REASON_LENGTH, 'validation.tooLong').optional().default(''),
+  })
+  .superRefine((value, context) => {
+    if (NEEDS_REASON.has(value.decision) && !value.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'validation.required' });
+    }
+  });
+export type DecisionForm = z.output<typeof decisionFormSchema>;
+
+/** The queue's status filter (SPEC.md 4 item status), by name in the address: ?status=pending. */
+export const STATUS_FILTERS = ['all', 'pending', 'active', 'rejected', 'disabled'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export function statusFilterOf(value: string | null): StatusFilter {
+  return (STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : 'all';
+}
+
+/** The status number a filter asks the queue for; null for all (pending first). */
+export const statusOfFilter = (filter: StatusFilter): number | null => (filter === 'all' ? null : ITEM_STATUS[filter]);
+
+/** What an admin may decide on an item in each status. */
+export function decisionsFor(status: number): ModerationDecision[] {
+  switch (status) {
+    case ITEM_STATUS.pending:
+      return ['approve', 'reject', 'disable'];
+    case ITEM_STATUS.active:
+      return ['reject', 'disable'];
+    case ITEM_STATUS.rejected:
+      return ['approve', 'disable'];
+    case ITEM_STATUS.disabled:
+      return ['enable'];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,89 @@
+import { data, isRouteErrorResponse, redirect } from 'react-router';
+import { type AppContext, appContext } from '#app-context';
+import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { NotFound } from '../../components/ui/not-found.tsx';
+import { offsetOf } from '../../features/items/lists/my-items.server.ts';
+import { decisionFormSchema, statusFilterOf, statusOfFilter } from '../../features/items/moderation/decision.ts';
+import { ModerationForbidden } from '../../features/items/moderation/forbidden.tsx';
+import { type DecisionFailure, ModerationQueue } from '../../features/items/moderation/moderation-queue.tsx';
+import { LoadFailure } from '../../features/shell/chunk-load.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
+import { flashCookie, pageLanguage } from '../../lib/cookies.server.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { formFields, withRefusals } from '../../lib/forms.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { redirectQueryFor } from '../../lib/redirect.ts';
+import type { Route } from './+types/items';
+
+type RouterContext = { get(key: typeof appContext): AppContext };
+
+/** Visitors go to login and come back here; signed-in members who are not admins are refused (403). */
+function requireAdmin(request: Request, context: RouterContext) {
+  const viewer = context.get(appContext).viewer;
+  const url = new URL(request.url);
+  if (!viewer) throw redirect(`/login${redirectQueryFor(url.pathname, url.search)}`);
+  if (!viewer.isAdmin) throw data(null, { status: 403 });
+  return viewer;
+}
+
+/** The moderation queue (SPEC.md 6): pending items first, or the items of one status. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireAdmin(request, context);
+  const filter = statusFilterOf(new URL(request.url).searchParams.get('status'));
+  const language = await pageLanguage(request);
+  const firstPage = await context
+    .get(appContext)
+    .services.moderation.queue(
+      viewer,
+      { status: statusOfFilter(filter) },
+      { limit: PAGE_SIZE.items, offset: offsetOf(request) },
+      language,
+    );
+  return { firstPage, filter, language };
+}
+
+/** A decision (form post, with or without JavaScript); back to the same filter with a notice. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireAdmin(request, context);
+  const form = await formFields(request);
+  const values = { item_id: String(form.item_id ?? ''), decision: String(form.decision ?? '') };
+  const parsed = decisionFormSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<DecisionFailure>({ ok: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  }
+  const { item_id, decision, reason } = parsed.data;
+  const result = await withRefusals(async () => {
+    await context.get(appContext).services.moderation.decide(viewer, item_id, decision, reason || null);
+    const url = new URL(request.url);
+    const status = statusFilterOf(url.searchParams.get('status'));
+    return redirect(status === 'all' ? '/admin/items' : `/admin/items?status=${status}`, {
+      headers: { 'Set-Cookie': await flashCookie(context, `moderation.done.${decision}`) },
+    });
+  });
+  if (result instanceof Response) return result;
+  // A refusal (the item is gone, the decision does not fit its status): its message at the item's row.
+  return data<DecisionFailure>({ ...result.data, values }, { status: result.init?.status ?? 400 });
+}
+
+export const handle = { i18n: ['items', 'forms'] } satisfies PageHandle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.moderationTitle', description: 'meta.moderationDescription' });
+
+export default function AdminItems({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ModerationQueue
+      firstPage={loaderData.firstPage}
+      filter={loaderData.filter}
+      language={loaderData.language}
+      failure={actionData as DecisionFailure | undefined}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) return <ModerationForbidden />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (typeof document !== 'undefined') console.error(error);
+  return <LoadFailure reason="generic" />;
+}

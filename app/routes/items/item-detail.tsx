@@ -1,0 +1,207 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link, redirect } from 'react-router';
+import { appContext } from '#app-context';
+import { itemIdFromName, itemPath } from '../../../contract/items.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
+import { ChevronLeft, ChevronRight, MapPin } from '../../components/ui/icons.tsx';
+import { isShownCoordinate, LocationMap } from '../../components/ui/location-map.tsx';
+import { categoryHref } from '../../features/catalog/category-grid.tsx';
+import { ItemActions } from '../../features/items/detail/item-actions.tsx';
+import { ItemFacts, VehicleFacts } from '../../features/items/detail/item-facts.tsx';
+import { ItemGallery } from '../../features/items/detail/item-gallery.tsx';
+import { itemJsonLd, jsonLdText } from '../../features/items/detail/item-json-ld.ts';
+import { itemMeta } from '../../features/items/detail/item-seo.ts';
+import { ItemStats } from '../../features/items/detail/item-stats.tsx';
+import { ItemVideo } from '../../features/items/detail/item-video.tsx';
+import { RelatedItems } from '../../features/items/detail/related-items.tsx';
+import { SafetyTips } from '../../features/items/detail/safety-tips.tsx';
+import { SellerCard } from '../../features/items/detail/seller-card.tsx';
+import { StatusNotice } from '../../features/items/detail/status-notice.tsx';
+import { formatItemPrice, ItemPrice } from '../../features/items/item-price.tsx';
+import { i18nFor } from '../../i18n/i18n.ts';
+import type { PageHandle } from '../../i18n/namespaces.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
+import { useNonce } from '../../lib/nonce.ts';
+import type { Route } from './+types/item-detail';
+
+/**
+ * The item page (/item/{itemName}), rendered on the server on every visit: the item as this viewer may see it
+ * (404 when it does not exist or is hidden from them), an old slug redirected (301) to the current address,
+ * the view counted (once per viewer and day; the page does not wait for it), and related items.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, viewer, clientIp, publicUrl, mapTiles, logError } = context.get(appContext);
+  const itemId = itemIdFromName(params.itemName);
+  const language = await pageLanguage(request);
+  const item = itemId ? await services.items.get(itemId, viewer, language) : null;
+  if (!item) throw data(null, { status: 404 });
+  if (params.itemName !== item.item_name) {
+    throw redirect(`${itemPath(item)}${new URL(request.url).search}`, 301);
+  }
+  services.items
+    .countView(item.id, viewer, { ip: clientIp, userAgent: request.headers.get('user-agent') ?? '' })
+    .catch((error: unknown) => logError(error, { itemId: item.id, during: 'countView' }));
+  const related = await services.items.related(item, viewer, language).catch((error: unknown) => {
+    logError(error, { itemId: item.id, during: 'related' });
+    return [];
+  });
+  return {
+    item,
+    related,
+    pageUrl: `${publicUrl}${itemPath(item)}`,
+    siteUrl: publicUrl,
+    mapTiles,
+    viewerId: viewer?.userId ?? null,
+  };
+}
+
+export const handle = { i18n: ['items'] } satisfies PageHandle;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const language = (matches.find((match) => match?.id === 'root')?.loaderData as { language?: LanguageCode })?.language;
+  if (!loaderData || !language) return [];
+  const { item, pageUrl, siteUrl } = loaderData;
+  return itemMeta(item, {
+    pageUrl,
+    siteUrl,
+    appName: i18nFor(language).t('app.name'),
+    priceText: formatItemPrice(item, language),
+  });
+};
+
+export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const nonce = useNonce();
+  const { item, related, pageUrl, siteUrl, mapTiles, viewerId } = loaderData;
+  const showMap = isShownCoordinate(item.lat, item.lng);
+  const Separator = i18n.dir() === 'rtl' ? ChevronLeft : ChevronRight;
+  const place = [item.item_location?.name, item.item_location_township?.township_name]
+    .filter(Boolean)
+    .join(t('item.facts.listSeparator'));
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-4 sm:py-6" aria-labelledby="item-title" data-item-id={item.id}>
+      <script
+        type="application/ld+json"
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every < escaped (jsonLdText)
+        dangerouslySetInnerHTML={{ __html: jsonLdText(itemJsonLd(item, pageUrl, siteUrl)) }}
+      />
+      <nav aria-label={t('common.breadcrumb')} className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              {t('item.page.home')}
+            </Link>
+          </li>
+          {item.category && (
+            <li className="flex items-center gap-1">
+              <Separator className="size-4" aria-hidden />
+              <Link to={categoryHref(item.category)} className="hover:underline">
+                {item.category.cat_name}
+              </Link>
+            </li>
+          )}
+          {item.sub_category && (
+            <li className="flex items-center gap-1">
+              <Separator className="size-4" aria-hidden />
+              <span>{item.sub_category.name}</span>
+            </li>
+          )}
+        </ol>
+      </nav>
+      <StatusNotice item={item} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-8">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <ItemGallery images={item.images} title={item.title} />
+        </div>
+
+        <div className="flex flex-col gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <header>
+            <h1 id="item-title" className="text-2xl leading-tight font-extrabold break-words sm:text-3xl" dir="auto">
+              {item.title}
+            </h1>
+            <p className="mt-2 text-3xl font-extrabold text-brand-700 dark:text-brand-300">
+              <ItemPrice item={item} />
+              {item.item_price_type && (
+                <span className="ms-2 align-middle text-sm font-semibold text-slate-600 dark:text-slate-400">
+                  {item.item_price_type.name}
+                </span>
+              )}
+            </p>
+            {place && (
+              <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+                <MapPin className="size-4 shrink-0" aria-hidden />
+                <span dir="auto">{place}</span>
+              </p>
+            )}
+          </header>
+          <ItemActions item={item} viewerId={viewerId} shareUrl={pageUrl} />
+          <ItemStats item={item} />
+          <SellerCard user={item.user} isOwner={item.is_owner} />
+          <SafetyTips />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
+          {item.default_video && <ItemVideo video={item.default_video} poster={item.default_video_icon} />}
+          {item.highlight_info.trim() && (
+            <section aria-labelledby="highlight-heading" className="rounded-2xl bg-brand-50 p-4 dark:bg-brand-950">
+              <h2 id="highlight-heading" className="font-bold text-brand-900 dark:text-brand-100">
+                {t('item.page.highlight')}
+              </h2>
+              <p className="mt-1 whitespace-pre-line text-brand-950 dark:text-brand-50" dir="auto">
+                {item.highlight_info.trim()}
+              </p>
+            </section>
+          )}
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="mb-3 text-lg font-bold">
+              {t('item.page.description')}
+            </h2>
+            <p
+              className="whitespace-pre-line break-words leading-relaxed text-slate-800 dark:text-slate-200"
+              dir="auto"
+              data-testid="item-description"
+            >
+              {item.description}
+            </p>
+          </section>
+          <section aria-labelledby="details-heading">
+            <h2 id="details-heading" className="mb-3 text-lg font-bold">
+              {t('item.page.details')}
+            </h2>
+            <ItemFacts item={item} />
+          </section>
+          {item.vehicle && (
+            <section aria-labelledby="vehicle-heading">
+              <h2 id="vehicle-heading" className="mb-3 text-lg font-bold">
+                {t('item.vehicle.heading')}
+              </h2>
+              <VehicleFacts vehicle={item.vehicle} />
+            </section>
+          )}
+          {showMap && item.lat !== null && item.lng !== null && (
+            <section aria-labelledby="map-heading">
+              <h2 id="map-heading" className="mb-3 text-lg font-bold">
+                {t('item.map.heading')}
+              </h2>
+              {item.address?.trim() && (
+                <p className="mb-2 text-sm text-slate-600 dark:text-slate-400" dir="auto">
+                  {item.address.trim()}
+                </p>
+              )}
+              <LocationMap
+                lat={item.lat}
+                lng={item.lng}
+                tiles={mapTiles}
+                label={t('item.map.label')}
+                zoomLabels={{ zoomIn: t('item.gallery.zoomIn'), zoomOut: t('item.gallery.zoomOut') }}
+              />
+            </section>
+          )}
+        </div>
+      </div>
+      <RelatedItems items={related} />
+    </article>
+  );
+}
