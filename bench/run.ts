@@ -7,9 +7,11 @@
  * running one. Needs the production build (`npm run build`).
  *
  *   npm run bench     BENCH_ROUNDS=5 BENCH_SECONDS=3 BENCH_CONNECTIONS=10; BENCH_ROUTES=targets for the
- *                     routes with a target only; BENCH_ROUNDS=0 for the page weights only
+ *                     routes with a target only, BENCH_ROUTES=items for the item page and JSON only;
+ *                     BENCH_ITEMS=120 items rotated over; BENCH_ROUNDS=0 for the page weights only
  */
 import autocannon from 'autocannon';
+import { type DemoItem, demoItems } from './items.ts';
 import { kilobytes, mainChunk, type PageWeight, pageWeight } from './page-weight.ts';
 import { type BenchServer, median, signIn, startServer } from './server.ts';
 
@@ -17,23 +19,43 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const onlyTargets = process.env.BENCH_ROUTES === 'targets';
+const onlyItems = process.env.BENCH_ROUTES === 'items';
 
 /** Targets of issue 8: share of /healthz throughput and the largest p99. */
 const PAGE_TARGET = { ratio: 0.08, p99: 50 };
 const CHUNK_TARGET = { ratio: 0.5 };
+/** Targets of issue 9: the item page and the item's JSON, over many seeded items. */
+const ITEM_PAGE_TARGET = { ratio: 0.1, p99: 50 };
+const ITEM_JSON_TARGET = { ratio: 0.2, p99: 50 };
 const WEIGHT_TARGETS = { '/': { js: 120 * 1024, html: 40 * 1024 }, '/login': { js: 140 * 1024 } };
 
 interface BenchRoute {
   name: string;
   path: string;
+  /** Several addresses asked for in turn (one route over many items); `path` is the first. */
+  paths?: string[];
   headers?: Record<string, string>;
   signedIn?: boolean;
   target?: { ratio: number; p99?: number };
   mayFail?: boolean;
 }
 
-function routesFor(chunk: string): BenchRoute[] {
+function routesFor(chunk: string, items: DemoItem[]): BenchRoute[] {
+  const pages = items.map((item) => item.page);
+  const json = items.map((item) => `/api/v1/items/${item.id}?lang=en`);
   const core: BenchRoute[] = [
+    {
+      name: `page item /item/{itemName} (${pages.length} items)`,
+      path: pages[0] ?? '/',
+      paths: pages,
+      target: ITEM_PAGE_TARGET,
+    },
+    {
+      name: `API item /api/v1/items/{id} (${json.length} items)`,
+      path: json[0] ?? '/',
+      paths: json,
+      target: ITEM_JSON_TARGET,
+    },
     { name: 'page dashboard /', path: '/', target: PAGE_TARGET },
     { name: 'page category list', path: '/category', target: PAGE_TARGET },
     { name: 'page login', path: '/login', target: PAGE_TARGET },
@@ -42,6 +64,7 @@ function routesFor(chunk: string): BenchRoute[] {
     { name: 'main chunk, br', path: chunk, headers: { 'accept-encoding': 'br' }, target: CHUNK_TARGET },
     { name: 'main chunk, uncompressed', path: chunk },
   ];
+  if (onlyItems) return core.slice(0, 2);
   if (onlyTargets) return core;
   return [
     ...core,
@@ -66,14 +89,23 @@ interface Sample {
   cpuRatio: number;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}, duration = seconds) {
-  return autocannon({ url, connections, duration, headers });
+async function measure(url: string, headers: Record<string, string> = {}, duration = seconds, paths?: string[]) {
+  if (!paths || paths.length === 0) return autocannon({ url, connections, duration, headers });
+  // Each request takes the next address of the list.
+  let next = 0;
+  const setupRequest = (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length] });
+  return autocannon({ url: new URL(url).origin, connections, duration, headers, requests: [{ setupRequest }] });
 }
 
 /** Runs a measurement and the server's CPU time it took, per answer. */
-async function measureWithCpu(server: BenchServer, path: string, headers: Record<string, string> = {}) {
+async function measureWithCpu(
+  server: BenchServer,
+  path: string,
+  headers: Record<string, string> = {},
+  paths?: string[],
+) {
   const before = await server.cpuMs();
-  const result = await measure(`${server.url}${path}`, headers);
+  const result = await measure(`${server.url}${path}`, headers, seconds, paths);
   const after = await server.cpuMs();
   const answers = result.requests.total;
   const cpu = before === undefined || after === undefined || answers === 0 ? Number.NaN : (after - before) / answers;
@@ -92,7 +124,7 @@ async function runRounds(server: BenchServer, routes: BenchRoute[], signedIn: Re
     const order = routes.map((_, index) => routes[(index + round) % routes.length] as BenchRoute);
     for (const route of order) {
       const headers = { ...route.headers, ...(route.signedIn ? signedIn : {}) };
-      const { result, cpu } = await measureWithCpu(server, route.path, headers);
+      const { result, cpu } = await measureWithCpu(server, route.path, headers, route.paths);
       if (result.non2xx > 0 && !route.mayFail) throw new Error(`${route.path}: ${result.non2xx} non-2xx answers`);
       if (result.errors > 0) throw new Error(`${route.path}: ${result.errors} connection errors`);
       const rps = result.requests.average;
@@ -156,11 +188,13 @@ const server = await startServer();
 try {
   const weights = await Promise.all(['/', '/login', '/category', '/blog'].map((path) => pageWeight(server.url, path)));
   const chunk = mainChunk(weights[0] as PageWeight);
-  const routes = routesFor(chunk);
+  const routes = routesFor(chunk, await demoItems(server.url));
   const signedIn = { authorization: `Bearer ${await signIn(server.url)}` };
   // Warm-up: JIT, the connection pool, the page chunks.
   if (rounds > 0) {
-    for (const route of routes) await measure(`${server.url}${route.path}`, route.signedIn ? signedIn : {}, 1);
+    for (const route of routes) {
+      await measure(`${server.url}${route.path}`, route.signedIn ? signedIn : {}, 1, route.paths);
+    }
   }
   if (rounds > 0) {
     const { samples, baseline } = await runRounds(server, routes, signedIn);

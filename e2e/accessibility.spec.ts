@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, WorkerInfo } from '@playwright/test';
+import { stableUuid } from '../server/db/seed/random.ts';
 import { test as base, expect } from './fixtures.ts';
 
 /**
@@ -82,13 +83,46 @@ const PAGES = [
 ];
 
 /** Pages of a signed-in member. */
-const MEMBER_PAGES = ['/profile', '/edit-profile', '/profile#settings'];
+const MEMBER_PAGES = [
+  '/profile',
+  '/edit-profile',
+  '/profile#settings',
+  '/item-entry',
+  '/active-items',
+  '/pending-items',
+  '/reject-items',
+];
+
+/**
+ * Seeded items (server/db/seed/demo-items.ts, stable ids): item 0 is a car with a video, seen by a visitor;
+ * item 2 belongs to user03, the signed-in member, who sees the owner's buttons.
+ */
+const ITEM_PAGES = [
+  { name: 'item page (a car with a video)', index: 0, member: false },
+  { name: 'item page (its owner)', index: 2, member: true },
+];
+
+async function itemPage(page: Page, index: number, language: string) {
+  const response = await page.request.get(`/api/v1/items/${stableUuid(`item-${index}`)}?lang=${language}`);
+  expect(response.ok()).toBe(true);
+  const { item_name: name } = (await response.json()).data as { item_name: string };
+  return `/item/${encodeURIComponent(name)}?lang=${language}`;
+}
 
 for (const language of ['ar', 'en']) {
   test.describe(`${language}, light and dark themes`, () => {
     for (const path of PAGES) {
       test(`${path} passes WCAG 2.1 A and AA checks`, async ({ visitorPage: page }) => {
         await page.goto(`${path}?lang=${language}`);
+        await expectAccessibleInBothThemes(page);
+      });
+    }
+
+    for (const { name, index, member } of ITEM_PAGES) {
+      test(`${name} passes WCAG 2.1 A and AA checks`, async ({ visitorPage, memberPage }) => {
+        const page = member ? memberPage : visitorPage;
+        await page.goto(await itemPage(page, index, language));
+        await expect(page.getByTestId('item-gallery')).toBeVisible();
         await expectAccessibleInBothThemes(page);
       });
     }

@@ -1,0 +1,27 @@
+/**
+ * The seeded items a benchmark rotates over: the demo items' ids are stable (server/db/seed/demo-items.ts),
+ * and the API tells each one's {itemName}; items a visitor may not see (pending, rejected, disabled) are left out.
+ */
+import { itemPath } from '../contract/items.ts';
+import { DEMO_ITEM_COUNT } from '../server/db/seed/demo-items.ts';
+import { stableUuid } from '../server/db/seed/random.ts';
+
+export interface DemoItem {
+  id: string;
+  /** The item page's address, /item/{itemName}. */
+  page: string;
+}
+
+export async function demoItems(url: string, wanted = Number(process.env.BENCH_ITEMS ?? 120)): Promise<DemoItem[]> {
+  const found: DemoItem[] = [];
+  for (let index = 0; index < DEMO_ITEM_COUNT && found.length < wanted; index++) {
+    const id = stableUuid(`item-${index}`);
+    const response = await fetch(`${url}/api/v1/items/${id}?lang=en`);
+    if (response.status === 404) continue;
+    if (!response.ok) throw new Error(`GET /api/v1/items/${id}: ${response.status}`);
+    const { data } = (await response.json()) as { data: { item_name: string } };
+    found.push({ id, page: itemPath(data) });
+  }
+  if (found.length === 0) throw new Error('no demo item is visible: is the demo data seeded?');
+  return found;
+}

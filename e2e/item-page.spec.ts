@@ -1,0 +1,113 @@
+import type { APIRequestContext } from '@playwright/test';
+import { stableUuid } from '../server/db/seed/random.ts';
+import { expect, test } from './fixtures.ts';
+
+/** Seeded item 0 (server/db/seed/demo-items.ts, stable id): an active car of user01 with photos, a video and a map pin. */
+const ITEM_ID = stableUuid('item-0');
+const OWNER = { user_email: 'user01@souk.test', user_password: 'souk-demo-2026', privacy: 'on' };
+
+async function currentAddress(request: APIRequestContext) {
+  const response = await request.get(`/api/v1/items/${ITEM_ID}?lang=en`);
+  expect(response.ok()).toBe(true);
+  const item = (await response.json()).data as { item_name: string; title: string };
+  return { path: `/item/${encodeURIComponent(item.item_name)}`, itemName: item.item_name, title: item.title };
+}
+
+test('a visitor sees the item: title, price, facts, gallery, map and a Product with its Offer', async ({ page }) => {
+  const { path, title } = await currentAddress(page.request);
+  const response = await page.goto(`${path}?lang=en`);
+  expect(response?.status()).toBe(200);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('header').getByTestId('item-price')).toHaveText(/\d{1,3}(,\d{3})*\.\d/);
+  const facts = page.getByTestId('item-facts');
+  for (const label of ['Ad type', 'Brand', 'Condition', 'Deal option', 'Status']) {
+    await expect(facts.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId('vehicle-facts').getByText('Mileage', { exact: true })).toBeVisible();
+
+  const cover = page.getByTestId('item-gallery').locator('img').first();
+  await expect(cover).toBeVisible();
+  await expect(cover).toHaveAttribute('srcset', /thumbnail.* \d+w/);
+  await expect(cover).toHaveAttribute('width', /^\d+$/);
+  await expect(cover).toHaveAttribute('height', /^\d+$/);
+  await expect(page.getByTestId('item-video')).toHaveAttribute('preload', 'none');
+
+  const map = page.getByTestId('location-map');
+  await map.scrollIntoViewIfNeeded();
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await expect(map.locator('.leaflet-container')).toBeVisible();
+
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
+  expect(jsonLd['@type']).toContain('Product');
+  expect(jsonLd.name).toBe(title);
+  expect(jsonLd.offers['@type']).toBe('Offer');
+  expect(jsonLd.offers.price).toMatch(/^\d+(\.\d+)?$/);
+  expect(jsonLd.offers.priceCurrency).toMatch(/^[A-Z]{3}$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`^https?://[^/]+${path}$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/.+\/uploads\//);
+
+  await expect(page.getByTestId('owner-actions')).toHaveCount(0);
+});
+
+test('the gallery swipes with its buttons and opens the zoomable viewer', async ({ page }) => {
+  const { path } = await currentAddress(page.request);
+  await page.goto(`${path}?lang=en`);
+  const gallery = page.getByTestId('item-gallery');
+  await gallery.getByRole('button', { name: 'Next photo' }).click();
+  await expect(gallery.getByRole('button', { name: /^Show photo 2 of/ })).toHaveAttribute('aria-current', 'true');
+  await gallery.getByRole('button', { name: /^Open photo 2 of \d+ full screen$/ }).click();
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+});
+
+test('an old address redirects (301) to the current one; an unknown item is not found', async ({ page }) => {
+  const { path } = await currentAddress(page.request);
+  const old = await page.request.get(`/item/an-old-title-${ITEM_ID}?lang=en`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toMatch(new RegExp(`${path}\\?lang=en$`));
+  expect((await page.goto('/item/nothing-here-00000000-0000-4000-a000-000000000000?lang=en'))?.status()).toBe(404);
+  expect((await page.goto('/item/no-id-at-all?lang=en'))?.status()).toBe(404);
+});
+
+test("a visitor's chat, favourite and report lead to login and back to the item", async ({ page }) => {
+  const { path, itemName } = await currentAddress(page.request);
+  await page.goto(`${path}?lang=en`);
+  const actions = page.getByTestId('visitor-actions');
+  const loginHref = `/login?${new URLSearchParams({ redirect: 'item', params: itemName })}`;
+  for (const name of ['Chat with seller', 'Favourite', 'Report this ad']) {
+    await expect(actions.getByRole('link', { name })).toHaveAttribute('href', loginHref);
+  }
+  await actions.getByRole('link', { name: 'Chat with seller' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=item&params=/);
+  await page.getByLabel('E-mail').fill('user02@souk.test');
+  await page.getByLabel('Password', { exact: true }).fill(OWNER.user_password);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByTestId('buyer-actions').getByRole('link', { name: 'Chat with seller' })).toHaveAttribute(
+    'href',
+    `/chat?item_id=${ITEM_ID}&buyer_user_id=demo-user-02&seller_user_id=demo-user-01`,
+  );
+});
+
+test('the owner sees edit, delete and mark as sold; delete asks first', async ({ page }) => {
+  const signIn = await page.request.post('/api/v1/auth/login', { data: OWNER });
+  expect(signIn.ok()).toBe(true);
+  const { path } = await currentAddress(page.request);
+  await page.goto(`${path}?lang=en`);
+  const owner = page.getByTestId('owner-actions');
+  await expect(owner.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/item-entry?item_id=${ITEM_ID}`);
+  await expect(owner.getByRole('button', { name: 'Mark as sold' })).toBeVisible();
+  await expect(owner.getByRole('link', { name: 'Promote' })).toHaveAttribute('href', `/paid-items?item_id=${ITEM_ID}`);
+  await owner.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('cannot be undone');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('visitor-actions')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
