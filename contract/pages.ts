@@ -16,6 +16,7 @@ import type { LanguageCode } from './language.ts';
 import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
 import type { Paged } from './paging.ts';
+import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
 import type { ProfileUpdateInput, User, UserSettingsInput } from './users.ts';
 
@@ -29,6 +30,7 @@ export interface PageOperations extends CatalogPages, ContentPages {
   users: ProfilePages;
   items: ItemPages;
   moderation: ModerationPages;
+  search: SearchPages;
 }
 
 /** Categories, subcategories, deal options and the cities a profile may pick (module lookups). */
@@ -39,6 +41,15 @@ export interface CatalogPages {
   listDealOptions(query: ListQuery, language: LanguageCode): Promise<Paged<Lookup>>;
   /** The cities people can choose for their profile, in the page's language. */
   listCities(language: LanguageCode): Promise<Array<{ id: number; name: string }>>;
+  /**
+   * The names in the page's language of a published city and (when asked) of a published township of it, for
+   * the location chosen in the header; null when the city, or the township in that city, is not offered.
+   */
+  placeNames(
+    cityId: number,
+    townshipId: number | null,
+    language: LanguageCode,
+  ): Promise<{ city: string; township: string | null } | null>;
 }
 
 /** The operator's pages, the blog and the contact form (module content). */
@@ -159,4 +170,19 @@ export interface ModerationPages {
   ): Promise<Paged<ItemDetail>>;
   /** Reject and disable need a reason. */
   decide(viewer: Viewer, itemId: string, decision: ModerationDecision, reason: string | null): Promise<void>;
+}
+
+/**
+ * Discovery (module search). Public lists hold active, not deleted items of active, not banned sellers;
+ * a signed-in viewer never sees items they reported, nor those of a user in a block with them.
+ */
+export interface SearchPages {
+  /** One page of an item list: every filter of SPEC.md 2, text, radius, order and keyset paging. */
+  items(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemSearchResult>;
+  /** Items of the sellers the viewer follows, newest first. */
+  fromFollowed(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
+  /** Titles, categories, subcategories and brands starting with what was typed (the search box). */
+  suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]>;
+  /** Active items per category and per subcategory, as of the last refresh (a job runs every minute). */
+  activeItemCounts(): Promise<{ categories: Record<number, number>; subcategories: Record<number, number> }>;
 }

@@ -1,22 +1,215 @@
 import { z } from 'zod';
 import { VALIDATION } from './fields.ts';
-import { ITEM_STATUS } from './items.ts';
+import type { Item } from './items.ts';
+import { MAX_OFFSET, MAX_PAGE_SIZE, PAGE_SIZE, type Paged } from './paging.ts';
 
 export { SORT_OPTIONS } from './sort-options.ts';
-export const DEFAULT_ITEM_STATUS_FILTER = ITEM_STATUS.active;
 export const PAID_FILTER = ['paid_item_first', 'only_paid_item'] as const;
+export type PaidFilter = (typeof PAID_FILTER)[number];
 export const MAP_SEARCH_RADIUS_MILES = 8;
+export const MAX_SEARCH_RADIUS_MILES = 300;
+/** Result counts stop here: a list says "1,000+" instead of counting every match. */
+export const RESULT_COUNT_CAP = 1000;
+export const SEARCH_TERM_MAX_LENGTH = 100;
+/** Orders of an item list: the spec's Latest and Popular, best match for a text search, nearest around a pin. */
+export const ITEM_ORDERS = ['added_date', 'touch_count', 'relevance', 'distance'] as const;
+export type ItemOrder = (typeof ITEM_ORDERS)[number];
 
-/** Optional min and max prices; when both are given, min may not exceed max. */
-export const priceRangeSchema = z
+/**
+ * The query parameters of /item-list (SPEC.md 2), in the order a list emits them, plus the ones the issue's
+ * filters need (township, vehicle make and model, mileage, seller type). The *_name values only label the
+ * chosen filter on the page; the server filters by the ids.
+ */
+export const ITEM_LIST_PARAMS = [
+  'search_term',
+  'cat_id',
+  'cat_name',
+  'sub_cat_id',
+  'sub_cat_name',
+  'item_type_id',
+  'item_type_name',
+  'item_price_type_id',
+  'item_price_type_name',
+  'deal_option_id',
+  'deal_option_name',
+  'item_currency_id',
+  'item_location_id',
+  'item_location_name',
+  'item_location_township_id',
+  'item_location_township_name',
+  'condition_of_item_id',
+  'item_condition_name',
+  'min_price',
+  'max_price',
+  'brand',
+  'lat',
+  'lng',
+  'mile',
+  'engine_status_id',
+  'engine_status_name',
+  'manufacturer_id',
+  'manufacturer_name',
+  'model_id',
+  'model_name',
+  'min_year',
+  'max_year',
+  'max_mileage',
+  'seller_type_id',
+  'seller_type_name',
+  'sorting_id',
+  'sorting_name',
+  'order_by',
+  'orderType',
+  'addedUserId',
+  'isPaid',
+  'status',
+  'is_sold_out',
+] as const;
+export type ItemListParam = (typeof ITEM_LIST_PARAMS)[number];
+
+/** An empty query value ("?brand=") means the filter is not set. */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const id = optional(z.coerce.number().int().positive().max(2_147_483_647));
+const label = optional(z.string().trim().max(120));
+const price = optional(z.coerce.number().min(0, VALIDATION.priceRange).max(1e12, VALIDATION.priceRange));
+const year = optional(
+  z.coerce.number().int(VALIDATION.wholeNumber).min(1900, VALIDATION.outOfRange).max(2100, VALIDATION.outOfRange),
+);
+const flag = optional(z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true'));
+
+/**
+ * Every filter of an item list, as the page URL and GET /api/v1/items carry them. The same schema checks the
+ * filter panel in the browser. Min and max price: 'Your min and max price are not valid.' (SPEC.md 5).
+ */
+export const itemSearchSchema = z
   .object({
-    min_price: z.coerce.number().min(0, VALIDATION.priceRange).optional(),
-    max_price: z.coerce.number().min(0, VALIDATION.priceRange).optional(),
+    search_term: optional(z.string().trim().max(SEARCH_TERM_MAX_LENGTH, VALIDATION.tooLong)),
+    cat_id: id,
+    cat_name: label,
+    sub_cat_id: id,
+    sub_cat_name: label,
+    item_type_id: id,
+    item_type_name: label,
+    item_price_type_id: id,
+    item_price_type_name: label,
+    deal_option_id: id,
+    deal_option_name: label,
+    item_currency_id: id,
+    item_location_id: id,
+    item_location_name: label,
+    item_location_township_id: id,
+    item_location_township_name: label,
+    condition_of_item_id: id,
+    item_condition_name: label,
+    min_price: price,
+    max_price: price,
+    brand: optional(z.string().trim().max(60, VALIDATION.tooLong)),
+    lat: optional(z.coerce.number().min(-90, VALIDATION.outOfRange).max(90, VALIDATION.outOfRange)),
+    lng: optional(z.coerce.number().min(-180, VALIDATION.outOfRange).max(180, VALIDATION.outOfRange)),
+    mile: optional(
+      z.coerce.number().positive(VALIDATION.outOfRange).max(MAX_SEARCH_RADIUS_MILES, VALIDATION.outOfRange),
+    ),
+    engine_status_id: id,
+    engine_status_name: label,
+    manufacturer_id: id,
+    manufacturer_name: label,
+    model_id: id,
+    model_name: label,
+    min_year: year,
+    max_year: year,
+    max_mileage: optional(
+      z.coerce
+        .number()
+        .int(VALIDATION.wholeNumber)
+        .min(0, VALIDATION.outOfRange)
+        .max(10_000_000, VALIDATION.outOfRange),
+    ),
+    seller_type_id: id,
+    seller_type_name: label,
+    sorting_id: optional(z.coerce.number().int().min(1).max(2)),
+    sorting_name: label,
+    order_by: optional(z.enum(ITEM_ORDERS)),
+    orderType: optional(z.enum(['asc', 'desc'])),
+    addedUserId: optional(z.string().trim().min(1).max(64)),
+    isPaid: optional(z.enum(PAID_FILTER)),
+    /** Public lists show active items only (SPEC.md 9 default item status filter 1). */
+    status: optional(z.coerce.number().pipe(z.literal(1, VALIDATION.outOfRange))),
+    is_sold_out: flag,
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE.items),
+    offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0),
+    cursor: optional(z.string().max(300)),
   })
   .refine(
-    (range) => range.min_price === undefined || range.max_price === undefined || range.min_price <= range.max_price,
+    (query) => query.min_price === undefined || query.max_price === undefined || query.min_price <= query.max_price,
     {
       message: VALIDATION.priceRange,
       path: ['max_price'],
     },
-  );
+  )
+  .refine((query) => query.min_year === undefined || query.max_year === undefined || query.min_year <= query.max_year, {
+    message: VALIDATION.outOfRange,
+    path: ['max_year'],
+  })
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+    message: VALIDATION.required,
+    path: ['lng'],
+  });
+export type ItemSearchQuery = z.infer<typeof itemSearchSchema>;
+export type ItemSearchInput = z.input<typeof itemSearchSchema>;
+
+/** The order a query asks for: an explicit order_by, then sorting_id, then best match for text, nearest around a pin, else newest. */
+export function itemOrderOf(
+  query: Pick<ItemSearchQuery, 'order_by' | 'sorting_id' | 'search_term' | 'lat'>,
+): ItemOrder {
+  if (query.order_by) return query.order_by;
+  if (query.sorting_id === 2) return 'touch_count';
+  if (query.sorting_id === 1) return 'added_date';
+  if (query.search_term) return 'relevance';
+  return 'added_date';
+}
+
+/** Only non-empty filters, in the order of ITEM_LIST_PARAMS (SPEC.md 2): the URL of a list. */
+export function itemListSearchParams(
+  filters: Partial<Record<ItemListParam, string | number | boolean | undefined | null>>,
+) {
+  const params = new URLSearchParams();
+  for (const name of ITEM_LIST_PARAMS) {
+    const value = filters[name];
+    if (value === undefined || value === null || value === '') continue;
+    params.set(name, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return params;
+}
+
+/** A word of the query that matched nothing, and the indexed word searched instead. */
+export interface SearchCorrection {
+  term: string;
+  replacement: string;
+}
+
+export interface ItemSearchResult extends Paged<Item> {
+  /** Matches counted up to RESULT_COUNT_CAP; capped means "at least that many". */
+  total: { count: number; capped: boolean };
+  /** Misspelled words the search corrected to find these items (shown as "showing results for"). */
+  corrections: SearchCorrection[];
+  /** When nothing matched: the query with each unknown word replaced by its closest indexed word ("did you mean"). */
+  suggestion: string | null;
+}
+
+export const SUGGESTION_KINDS = ['title', 'category', 'subcategory', 'brand'] as const;
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+export const SUGGEST_PREFIX_MAX_LENGTH = 60;
+export const SUGGESTION_LIMIT = 8;
+
+/** One line of the search box's suggestions: its text, and for a category, where it leads. */
+export interface SearchSuggestion {
+  kind: SuggestionKind;
+  text: string;
+  cat_id?: number;
+  sub_cat_id?: number;
+}
+
+export const suggestQuerySchema = z.object({
+  q: z.string().trim().min(1).max(SUGGEST_PREFIX_MAX_LENGTH),
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fullNameSchema, matchingPasswords } from './auth.ts';
 import { emailSchema, VALIDATION } from './fields.ts';
 import { cardCvvSchema, cardExpirySchema } from './payments.ts';
-import { priceRangeSchema } from './search.ts';
+import { itemSearchSchema } from './search.ts';
 import { blueMarkSchema } from './users.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -29,10 +29,10 @@ describe('validation rules of SPEC.md 5', () => {
   });
 
   it('checks min and max price', () => {
-    expect(priceRangeSchema.safeParse({ min_price: '10', max_price: '20' }).success).toBe(true);
-    expect(priceRangeSchema.safeParse({ min_price: '10' }).success).toBe(true);
-    expect(firstMessage(priceRangeSchema.safeParse({ min_price: '30', max_price: '20' }))).toBe(VALIDATION.priceRange);
-    expect(firstMessage(priceRangeSchema.safeParse({ min_price: '-1' }))).toBe(VALIDATION.priceRange);
+    expect(itemSearchSchema.safeParse({ min_price: '10', max_price: '20' }).success).toBe(true);
+    expect(itemSearchSchema.safeParse({ min_price: '10' }).success).toBe(true);
+    expect(firstMessage(itemSearchSchema.safeParse({ min_price: '30', max_price: '20' }))).toBe(VALIDATION.priceRange);
+    expect(firstMessage(itemSearchSchema.safeParse({ min_price: '-1' }))).toBe(VALIDATION.priceRange);
   });
 
   it('compares passwords with the message of each screen', () => {

@@ -48,6 +48,7 @@ import { contentRoutes } from './modules/content/index.ts';
 import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { createServices, pageServices, type Services } from './services.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { auth: services.auth });
       await api.register(accountRoutes, { auth: services.auth, users: services.users });
       await api.register(userRoutes, { users: services.users });
+      await api.register(searchRoutes, { search: services.search });
       await api.register(itemRoutes, { items: services.items });
       await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
       await api.register(moderationRoutes, { items: services.items });

@@ -27,6 +27,7 @@ import {
 import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import { RatingsService } from './modules/ratings/index.ts';
+import { SearchService, searchPageOperations } from './modules/search/index.ts';
 import { SocialService } from './modules/social/index.ts';
 import { registerUserCounters, UsersService, usersPageOperations } from './modules/users/index.ts';
 
@@ -39,6 +40,7 @@ export interface Services {
   users: UsersService;
   itemMedia: ItemMediaService;
   items: ItemsService;
+  search: SearchService;
   ratings: RatingsService;
   social: SocialService;
   admin: AdminService;
@@ -83,6 +85,10 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
   itemMedia
     .scheduleDraftSweep(jobs)
     .catch((error: unknown) => logger.error({ err: error }, 'the sweep of abandoned item uploads could not start'));
+  const search = new SearchService({ db, events, items });
+  search
+    .scheduleJobs(jobs)
+    .catch((error: unknown) => logger.error({ err: error }, 'the search dictionary job could not start'));
   const admin = new AdminService(users);
   registerUserCounters(events, db);
   registerSessionEndings(events, auth);
@@ -95,6 +101,7 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     users,
     itemMedia,
     items,
+    search,
     ratings,
     social,
     admin,
@@ -116,5 +123,6 @@ export function pageServices(services: Services): PageOperations {
     users: usersPageOperations(services.users),
     items: itemsPageOperations(services.items),
     moderation: moderationPageOperations(services.items),
+    search: searchPageOperations(services.search),
   };
 }

@@ -8,6 +8,7 @@ export * from '../../modules/items/schema.ts';
 export * from '../../modules/lookups/schema.ts';
 export * from '../../modules/media/schema.ts';
 export * from '../../modules/ratings/schema.ts';
+export * from '../../modules/search/schema.ts';
 export * from '../../modules/social/schema.ts';
 export * from '../../modules/users/schema.ts';
 export * from './catalog.ts';

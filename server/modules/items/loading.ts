@@ -209,8 +209,22 @@ export async function loadItemRows(
     .orderBy(...query.orderBy)
     .limit(query.limit)
     .offset(query.offset ?? 0);
-  if (found.length === 0) return [];
-  const itemIds = found.map((row) => row.id);
+  return loadItemRowsByIds(
+    db,
+    found.map((row) => row.id),
+    language,
+    viewerId,
+  );
+}
+
+/** The rows of these items, in the order of the ids given, with everything their cards show. */
+export async function loadItemRowsByIds(
+  db: Db,
+  itemIds: string[],
+  language: LanguageCode,
+  viewerId: string | null,
+): Promise<ItemRow[]> {
+  if (itemIds.length === 0) return [];
   const rows = await statementFor(db, language, viewerId !== null, false).execute({ itemIds, viewerId });
   const position = new Map(itemIds.map((id, index) => [id, index]));
   return rows.sort((a, b) => (position.get(a.item.id) ?? 0) - (position.get(b.item.id) ?? 0));

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { items, users } from '../../db/schema/index.ts';
 import { isPublic } from '../users/index.ts';
 import { isItemId } from './access.ts';
-import { type LoadQuery, loadItemRow, loadItemRows, loadPictures } from './loading.ts';
+import { type LoadQuery, loadItemRow, loadItemRows, loadItemRowsByIds, loadPictures } from './loading.ts';
 import { canSeeItem } from './policy.ts';
 import { type ItemViewer, presentItem, presentItemDetail, presentOwnItem } from './presenter.ts';
 
@@ -38,6 +38,13 @@ export class ItemReading {
   /** Cards of the items a query finds (fetching one more than asked answers "is there more"). */
   async cards(query: LoadQuery, viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
     const rows = await loadItemRows(this.db, query, language, viewer?.userId ?? null);
+    const pictures = await loadPictures(this.db, rows);
+    return rows.map((row) => presentItem(row, pictures, viewer, language));
+  }
+
+  /** Cards of these items in the order given (ids another module found, such as search). */
+  async cardsOf(itemIds: string[], viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
+    const rows = await loadItemRowsByIds(this.db, itemIds, language, viewer?.userId ?? null);
     const pictures = await loadPictures(this.db, rows);
     return rows.map((row) => presentItem(row, pictures, viewer, language));
   }

@@ -35,6 +35,9 @@ import {
 } from '../lookups/schema.ts';
 import { users } from '../users/schema.ts';
 
+/** A listing public lists may show (the seller's state is checked apart): active and not deleted. */
+const PUBLIC_ITEM = sql`status = 1 and deleted_at is null`;
+
 /**
  * Listings. status: 0 pending approval, 1 active, 2 disabled, 3 rejected (contract/items.ts ITEM_STATUS).
  * A deleted listing keeps its row with deleted_at set.
@@ -87,8 +90,9 @@ export const items = pgTable(
     engineStatusId: integer('engine_status_id').references(() => engineStatuses.id),
     year: smallint('year'),
     mileage: integer('mileage'),
+    /** The item's words for search (migration 0005: normalized, as written and stemmed in Arabic and English). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(keyword, '') || ' ' || coalesce(description, ''))`,
+      sql`souk_search_document(title, brand, keyword, highlight_info, description)`,
     ),
     addedDate: addedDate(),
     addedUserId: text('added_user_id')
@@ -100,20 +104,32 @@ export const items = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    index('items_category_feed_idx')
-      .on(table.catId, table.status, table.addedDate.desc())
-      .where(sql`${table.deletedAt} is null`),
-    index('items_subcategory_feed_idx')
-      .on(table.subCatId, table.status, table.addedDate.desc())
-      .where(sql`${table.deletedAt} is null`),
+    // Public lists (search module): active, not deleted items, newest or most viewed first, overall and
+    // per category, subcategory and city; with id last so a keyset page starts exactly where the last ended.
+    index('items_public_newest_idx').on(table.addedDate.desc(), table.id.desc()).where(PUBLIC_ITEM),
+    index('items_public_category_newest_idx')
+      .on(table.catId, table.addedDate.desc(), table.id.desc())
+      .where(PUBLIC_ITEM),
+    index('items_public_subcategory_newest_idx')
+      .on(table.subCatId, table.addedDate.desc(), table.id.desc())
+      .where(PUBLIC_ITEM),
+    index('items_public_location_newest_idx')
+      .on(table.itemLocationId, table.addedDate.desc(), table.id.desc())
+      .where(PUBLIC_ITEM),
+    index('items_public_popular_idx').on(table.touchCount.desc(), table.id.desc()).where(PUBLIC_ITEM),
+    index('items_public_category_popular_idx')
+      .on(table.catId, table.touchCount.desc(), table.id.desc())
+      .where(PUBLIC_ITEM),
+    index('items_public_paid_newest_idx')
+      .on(table.addedDate.desc(), table.id.desc())
+      .where(sql`${PUBLIC_ITEM} and ${table.isPaid}`),
     index('items_feed_idx').on(table.status, table.addedDate.desc()).where(sql`${table.deletedAt} is null`),
-    index('items_popular_idx').on(table.status, table.touchCount.desc()).where(sql`${table.deletedAt} is null`),
     index('items_owner_idx').on(table.addedUserId, table.status, table.addedDate.desc()),
-    index('items_location_idx').on(table.itemLocationId, table.status),
-    index('items_paid_idx').on(table.isPaid, table.status).where(sql`${table.isPaid}`),
-    index('items_search_idx').using('gin', table.searchVector),
+    index('items_search_idx').using('gin', table.searchVector).where(PUBLIC_ITEM),
     index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
-    index('items_earth_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
+    index('items_earth_idx')
+      .using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`)
+      .where(sql`${PUBLIC_ITEM} and ${table.lat} is not null and ${table.lng} is not null`),
     index('items_slug_idx').on(table.slug),
   ],
 );

@@ -73,6 +73,14 @@ export class ItemsService {
     return this.reading.related(item, viewer, language);
   }
 
+  /**
+   * Cards of items another module chose (search lists), in the order given. That module decides which
+   * items the viewer may see: these are shown as they are.
+   */
+  cardsOf(itemIds: string[], viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
+    return this.reading.cardsOf(itemIds, viewer, language);
+  }
+
   /** Related items of an item the viewer may see (404 otherwise). */
   async relatedTo(itemId: string, viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
     const item = await this.get(itemId, viewer, language);

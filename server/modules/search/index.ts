@@ -1,0 +1,4 @@
+export { searchPageOperations } from './page-operations.ts';
+export { searchRoutes } from './routes.ts';
+export { REBUILD_WORDS_JOB, SearchService } from './service.ts';
+export { rebuildSearchWords } from './words.ts';

@@ -1,0 +1,182 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import { type ItemOrder, type ItemSearchQuery, itemOrderOf, RESULT_COUNT_CAP } from '../../../contract/search.ts';
+import type { Db } from '../../db/database.ts';
+import { items } from '../../db/schema/index.ts';
+import { decodeCursor, encodeCursor, type SearchCursor } from './cursor.ts';
+import { distanceFrom, filtersOf, radiusOf, visibleTo } from './item-filters.ts';
+import { type TextQuery, textQueryOf } from './text-query.ts';
+
+/** A best-match list ranks the newest matches up to this many (a page 50 deep stays within them). */
+const RANKED_CANDIDATES = RESULT_COUNT_CAP;
+/** Recency halves a match's score after this many days. */
+const SCORE_HALF_LIFE_DAYS = 30;
+
+export interface FoundPage {
+  itemIds: string[];
+  nextCursor: string | null;
+  total: { count: number; capped: boolean };
+  text: TextQuery | null;
+}
+
+interface Plan {
+  where: SQL[];
+  order: ItemOrder;
+  descending: boolean;
+  query: ItemSearchQuery;
+  text: TextQuery | null;
+}
+
+type Row = { id: string; sort: string | number | null };
+
+/**
+ * One page of a public item list: every filter, the text, the radius, the order and the paging of
+ * contract/search.ts, over the partial indexes of the items table. Only ids come back; the items module
+ * turns them into cards.
+ */
+export class ItemSearch {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async page(query: ItemSearchQuery, viewerId: string | null, extra: SQL[] = []): Promise<FoundPage> {
+    const text = query.search_term ? await textQueryOf(this.db, query.search_term) : null;
+    const order = orderFor(query);
+    const plan: Plan = {
+      where: [
+        ...visibleTo(viewerId),
+        ...filtersOf(query),
+        ...extra,
+        ...(text ? [sql`${items.searchVector} @@ ${text.tsquery}`] : []),
+      ],
+      order,
+      descending: query.orderType !== 'asc',
+      query,
+      text,
+    };
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    const total = cursor ? { count: cursor.total[0], capped: cursor.total[1] } : await this.count(plan.where);
+    // limit/offset paging (or its cursor) walks the same order with an offset; keyset needs neither.
+    const byOffset = cursor ? cursor.offset !== undefined : query.offset > 0;
+    const found =
+      order === 'relevance' || order === 'distance' || byOffset
+        ? await this.rankedPage(plan, cursor, total)
+        : await this.keysetPage(plan, cursor, total);
+    return { ...found, total, text };
+  }
+
+  /** Matches up to the cap: "1,000+" costs what 1,000 costs. */
+  private async count(where: SQL[]) {
+    const result = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${items} where ${and(...where)} limit ${RESULT_COUNT_CAP + 1}) capped`,
+    );
+    const n = result.rows[0]?.n ?? 0;
+    return { count: Math.min(n, RESULT_COUNT_CAP), capped: n > RESULT_COUNT_CAP };
+  }
+
+  /** Newest or most viewed: keyset paging, with the paid items first when asked (their own phase). */
+  private async keysetPage(plan: Plan, cursor: SearchCursor | null, total: { count: number; capped: boolean }) {
+    const limit = plan.query.limit;
+    const paidFirst = plan.query.isPaid === 'paid_item_first';
+    let phase = paidFirst ? (cursor?.phase ?? 'paid') : undefined;
+    let after = cursor?.after;
+    const rows: Row[] = [];
+    while (true) {
+      const phaseFilter =
+        phase === 'paid' ? [sql`${items.isPaid}`] : phase === 'rest' ? [sql`not ${items.isPaid}`] : [];
+      const found = await this.keysetRows(plan, [...plan.where, ...phaseFilter], after, limit + 1 - rows.length);
+      rows.push(...found);
+      if (rows.length > limit || phase !== 'paid') break;
+      // The paid items are all listed: the others follow on the same page.
+      phase = 'rest';
+      after = undefined;
+    }
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const more = rows.length > limit && last !== undefined;
+    return {
+      itemIds: page.map((row) => row.id),
+      nextCursor: more
+        ? encodeCursor({ phase, after: [last.sort ?? '', last.id], total: [total.count, total.capped] })
+        : null,
+    };
+  }
+
+  private async keysetRows(plan: Plan, where: SQL[], after: SearchCursor['after'], limit: number): Promise<Row[]> {
+    const column = sortColumn(plan.order);
+    const value = plan.order === 'touch_count' ? sql`${column}` : sql`${column}::text`;
+    const conditions = [...where];
+    if (after) {
+      const [sortValue, id] = after;
+      const typed =
+        plan.order === 'touch_count' ? sql`${Number(sortValue)}::int` : sql`${String(sortValue)}::timestamptz`;
+      conditions.push(
+        plan.descending
+          ? sql`(${column}, ${items.id}) < (${typed}, ${id}::uuid)`
+          : sql`(${column}, ${items.id}) > (${typed}, ${id}::uuid)`,
+      );
+    }
+    const direction = directionOf(plan);
+    const result = await this.db.execute<Row>(sql`
+      select ${items.id} as id, ${value} as sort from ${items}
+      where ${and(...conditions)}
+      order by ${column} ${direction}, ${items.id} ${direction}
+      limit ${limit}`);
+    return result.rows;
+  }
+
+  /**
+   * Best match (relevance mixed with recency, among the newest matches up to the cap) and nearest first
+   * (within the radius): offset paging, bounded by the cap or the radius. Newest and most viewed too when
+   * the caller pages by offset. Paid items first when asked.
+   */
+  private async rankedPage(plan: Plan, cursor: SearchCursor | null, total: { count: number; capped: boolean }) {
+    const offset = cursor?.offset ?? plan.query.offset;
+    const limit = plan.query.limit;
+    const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`${items.isPaid} desc, ` : sql``;
+    const where = and(...plan.where);
+    const radius = radiusOf(plan.query);
+    const result =
+      plan.order === 'added_date' || plan.order === 'touch_count'
+        ? await this.db.execute<{ id: string }>(sql`
+            select ${items.id} as id from ${items} where ${where}
+            order by ${paidFirst}${sortColumn(plan.order)} ${directionOf(plan)}, ${items.id} ${directionOf(plan)}
+            limit ${limit + 1} offset ${offset}`)
+        : plan.order === 'distance' && radius
+          ? await this.db.execute<{ id: string }>(sql`
+            select ${items.id} as id from ${items} where ${where}
+            order by ${paidFirst}${distanceFrom(radius)}, ${items.id}
+            limit ${limit + 1} offset ${offset}`)
+          : await this.db.execute<{ id: string }>(sql`
+            select id from (
+              select ${items.id} as id, ${items.isPaid} as is_paid,
+                ts_rank(${items.searchVector}, ${plan.text?.tsquery ?? sql`''::tsquery`})
+                  / (1 + extract(epoch from now() - ${items.addedDate}) / ${SCORE_HALF_LIFE_DAYS * 86_400}) as score
+              from ${items} where ${where}
+              order by ${items.addedDate} desc nulls last, ${items.id} desc nulls last
+              limit ${RANKED_CANDIDATES}
+            ) candidates
+            order by ${plan.query.isPaid === 'paid_item_first' ? sql`is_paid desc, ` : sql``}score desc, id desc
+            limit ${limit + 1} offset ${offset}`);
+    const ids = result.rows.map((row) => row.id);
+    const more = ids.length > limit;
+    return {
+      itemIds: ids.slice(0, limit),
+      nextCursor: more ? encodeCursor({ offset: offset + limit, total: [total.count, total.capped] }) : null,
+    };
+  }
+}
+
+const sortColumn = (order: ItemOrder) => (order === 'touch_count' ? sql`${items.touchCount}` : sql`${items.addedDate}`);
+
+/** The indexes are "desc nulls last"; ascending walks them backwards (nulls first). */
+const directionOf = (plan: Plan) => sql.raw(plan.descending ? 'desc nulls last' : 'asc nulls first');
+
+/** Best match needs words, nearest needs a point: without them the list is newest first. */
+function orderFor(query: ItemSearchQuery): ItemOrder {
+  const order = itemOrderOf(query);
+  if (order === 'relevance' && !query.search_term) return 'added_date';
+  if (order === 'distance' && radiusOf(query) === null) return 'added_date';
+  return order;
+}

@@ -1,0 +1,397 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq, ne } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VALIDATION } from '../../../contract/fields.ts';
+import type { ItemSearchResult } from '../../../contract/search.ts';
+import * as schema from '../../db/schema/index.ts';
+import { blocks, categories, follows, itemReports, items, subcategories, users } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/api-calls.ts';
+import { createTestApp } from '../../testing/app.ts';
+import { rebuildSearchWords } from './index.ts';
+
+type Test = Awaited<ReturnType<typeof createTestApp>>;
+let test: Test;
+let db: Test['database']['db'];
+let call: ReturnType<typeof apiCalls>['call'];
+let viewer: string;
+
+const SELLER = 'demo-user-07';
+const BLOCKED_SELLER = 'demo-user-08';
+const VIEWER = 'demo-user-09';
+const BANNED_SELLER = 'demo-user-10';
+/** Riyadh; B lies about 10 km (6.2 miles) north of it, C in Jeddah. */
+const RIYADH = { lat: 24.7136, lng: 46.6753 };
+
+const ids: Record<string, string> = {};
+let catId: number;
+let sub1: number;
+let sub2: number;
+let lookup: Record<string, [number, number]>;
+let place: { cityId: number; townshipId: number };
+let otherCityId: number | null;
+
+async function twoIds(table: typeof schema.itemTypes) {
+  const rows = await db.select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(2);
+  return [rows[0]?.id ?? 0, rows[1]?.id ?? rows[0]?.id ?? 0] as [number, number];
+}
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+beforeAll(async () => {
+  test = await createTestApp();
+  db = test.database.db;
+  const api = apiCalls(test.app);
+  call = api.call;
+  viewer = await api.signIn('user09@souk.test');
+  const [township] = await db
+    .select({ cityId: schema.locationTownships.cityId, townshipId: schema.locationTownships.id })
+    .from(schema.locationTownships)
+    .orderBy(asc(schema.locationTownships.id))
+    .limit(1);
+  place = township ?? { cityId: 0, townshipId: 0 };
+  const [otherCity] = await db
+    .select({ id: schema.itemLocations.id })
+    .from(schema.itemLocations)
+    .where(ne(schema.itemLocations.id, place.cityId))
+    .limit(1);
+  otherCityId = otherCity?.id ?? null;
+  lookup = {
+    type: await twoIds(schema.itemTypes),
+    priceType: await twoIds(schema.itemPriceTypes),
+    currency: await twoIds(schema.currencies as never),
+    condition: await twoIds(schema.itemConditions),
+    deal: await twoIds(schema.dealOptions),
+    engine: await twoIds(schema.engineStatuses),
+    sellerType: await twoIds(schema.sellerTypes),
+  };
+  const tag = randomBytes(4).toString('hex');
+  const [category] = await db
+    .insert(categories)
+    .values({ catName: `Search test ${tag}`, catNameAr: `اختبار البحث ${tag}`, slug: `search-test-${tag}`, names: {} })
+    .returning({ id: categories.id });
+  catId = category?.id ?? 0;
+  const subs = await db
+    .insert(subcategories)
+    .values([
+      { catId, name: `Cars ${tag}`, slug: `search-cars-${tag}` },
+      { catId, name: `Home ${tag}`, slug: `search-home-${tag}` },
+    ])
+    .returning({ id: subcategories.id });
+  sub1 = subs[0]?.id ?? 0;
+  sub2 = subs[1]?.id ?? 0;
+  const [model] = await db.select().from(schema.models).orderBy(asc(schema.models.id)).limit(1);
+  const base = { catId, addedUserId: SELLER, status: 1, price: '1' };
+  const rows: Array<[string, Partial<typeof items.$inferInsert>]> = [
+    [
+      'A',
+      {
+        title: 'سيارة تويوتا كامري نظيفة',
+        brand: 'Toyota',
+        subCatId: sub1,
+        price: '5000',
+        conditionOfItemId: lookup.condition?.[0],
+        itemTypeId: lookup.type?.[0],
+        itemPriceTypeId: lookup.priceType?.[0],
+        itemCurrencyId: lookup.currency?.[0],
+        dealOptionId: lookup.deal?.[0],
+        itemLocationId: place.cityId,
+        itemLocationTownshipId: place.townshipId,
+        ...RIYADH,
+        year: 2015,
+        mileage: 120_000,
+        manufacturerId: model?.manufacturerId,
+        modelId: model?.id,
+        engineStatusId: lookup.engine?.[0],
+        sellerTypeId: lookup.sellerType?.[0],
+        touchCount: 50,
+        addedDate: hoursAgo(1),
+      },
+    ],
+    [
+      'B',
+      {
+        title: 'السَّيّارة الجديدة هيونداي',
+        brand: 'Hyundai',
+        subCatId: sub1,
+        price: '8000',
+        conditionOfItemId: lookup.condition?.[1],
+        itemTypeId: lookup.type?.[1],
+        itemLocationId: otherCityId ?? place.cityId,
+        lat: 24.8,
+        lng: 46.7,
+        year: 2020,
+        mileage: 30_000,
+        engineStatusId: lookup.engine?.[1],
+        touchCount: 10,
+        isPaid: true,
+        addedDate: hoursAgo(2),
+      },
+    ],
+    [
+      'C',
+      {
+        title: 'iPhone 13 Pro Max',
+        brand: 'Apple',
+        subCatId: sub2,
+        price: '3000',
+        conditionOfItemId: lookup.condition?.[0],
+        itemCurrencyId: lookup.currency?.[1],
+        dealOptionId: lookup.deal?.[1],
+        itemPriceTypeId: lookup.priceType?.[1],
+        sellerTypeId: lookup.sellerType?.[1],
+        lat: 21.5433,
+        lng: 39.1728,
+        touchCount: 99,
+        addedDate: hoursAgo(3),
+      },
+    ],
+    [
+      'D',
+      {
+        title: 'Crème brûlée torch',
+        brand: 'Café',
+        subCatId: sub2,
+        price: '100',
+        isSoldOut: true,
+        touchCount: 5,
+        addedDate: hoursAgo(4),
+      },
+    ],
+    [
+      'E',
+      {
+        title: 'ثلاجة إلكترونية',
+        description: 'ثلاجة بحالة ممتازة',
+        subCatId: sub2,
+        price: '700',
+        touchCount: 1,
+        addedDate: hoursAgo(5),
+      },
+    ],
+    ['pending', { title: 'سيارة معلقة', status: 0, addedDate: hoursAgo(1) }],
+    ['deleted', { title: 'سيارة محذوفة', deletedAt: new Date(), addedDate: hoursAgo(1) }],
+    ['banned', { title: 'سيارة محظورة', addedUserId: BANNED_SELLER, addedDate: hoursAgo(1) }],
+    ['reported', { title: 'Samsung Galaxy S21', touchCount: 0, addedDate: hoursAgo(6) }],
+    ['blocked', { title: 'Sony camera', addedUserId: BLOCKED_SELLER, touchCount: 0, addedDate: hoursAgo(7) }],
+  ];
+  for (const [name, values] of rows) {
+    const [row] = await db
+      .insert(items)
+      .values({ ...base, slug: name.toLowerCase(), ...values } as typeof items.$inferInsert)
+      .returning({ id: items.id });
+    ids[name] = row?.id ?? '';
+  }
+  await db.update(users).set({ isBanned: true }).where(eq(users.id, BANNED_SELLER));
+  await db.insert(itemReports).values({ itemId: ids.reported as string, reporterId: VIEWER, reason: 'spam' });
+  await db.insert(blocks).values({ blockerId: VIEWER, blockedId: BLOCKED_SELLER });
+  await db.insert(follows).values({ followerId: VIEWER, followedId: SELLER }).onConflictDoNothing();
+  await rebuildSearchWords(db);
+});
+
+/** The test items a list answers, by their names in this file, in order. */
+async function search(params: Record<string, string | number | undefined>, token?: string) {
+  const query = new URLSearchParams({ cat_id: String(catId), limit: '50' });
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
+  const answer = await call('GET', `/items?${query}`, token);
+  expect(answer.status, answer.body.message).toBe(200);
+  const names = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
+  return {
+    names: (answer.body.data.items as Array<{ id: string }>).map((item) => names.get(item.id) ?? item.id),
+    data: answer.body.data as unknown as ItemSearchResult,
+  };
+}
+
+const ALL_VISIBLE = ['A', 'B', 'C', 'D', 'E', 'reported', 'blocked'];
+
+describe('public lists', () => {
+  it('show active items of active sellers, newest first; never pending, deleted or a banned seller’s', async () => {
+    const { names, data } = await search({});
+    expect(names).toEqual(ALL_VISIBLE);
+    expect(data.total).toEqual({ count: 7, capped: false });
+  });
+
+  it('hide what the viewer reported and the items of someone in a block with them', async () => {
+    expect((await search({}, viewer)).names).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+});
+
+describe('each filter of SPEC.md 2 alone', () => {
+  it.each([
+    ['sub_cat_id', () => ({ sub_cat_id: sub1 }), ['A', 'B']],
+    ['item_type_id', () => ({ item_type_id: lookup.type?.[1] ?? 0 }), ['B']],
+    ['item_price_type_id', () => ({ item_price_type_id: lookup.priceType?.[1] ?? 0 }), ['C']],
+    ['deal_option_id', () => ({ deal_option_id: lookup.deal?.[1] ?? 0 }), ['C']],
+    ['item_currency_id', () => ({ item_currency_id: lookup.currency?.[1] ?? 0 }), ['C']],
+    ['item_location_township_id', () => ({ item_location_township_id: place.townshipId }), ['A']],
+    ['condition_of_item_id', () => ({ condition_of_item_id: lookup.condition?.[1] ?? 0 }), ['B']],
+    ['min_price', () => ({ min_price: 3000 }), ['A', 'B', 'C']],
+    ['max_price', () => ({ max_price: 700 }), ['D', 'E', 'reported', 'blocked']],
+    ['min and max price', () => ({ min_price: 700, max_price: 5000 }), ['A', 'C', 'E']],
+    ['brand, in any case', () => ({ brand: 'toyota' }), ['A']],
+    ['brand with accents', () => ({ brand: 'cafe' }), ['D']],
+    ['min_year', () => ({ min_year: 2016 }), ['B']],
+    ['max_year', () => ({ max_year: 2016 }), ['A']],
+    ['max_mileage', () => ({ max_mileage: 50_000 }), ['B']],
+    ['engine_status_id', () => ({ engine_status_id: lookup.engine?.[0] ?? 0 }), ['A']],
+    ['seller_type_id', () => ({ seller_type_id: lookup.sellerType?.[1] ?? 0 }), ['C']],
+    ['is_sold_out=1', () => ({ is_sold_out: 1 }), ['D']],
+    ['is_sold_out=0', () => ({ is_sold_out: 0 }), ['A', 'B', 'C', 'E', 'reported', 'blocked']],
+    ['isPaid=only_paid_item', () => ({ isPaid: 'only_paid_item' }), ['B']],
+    ['addedUserId', () => ({ addedUserId: BLOCKED_SELLER }), ['blocked']],
+  ] as const)('%s', async (_name, params, expected) => {
+    expect((await search(params())).names).toEqual(expected);
+  });
+
+  it('manufacturer_id and model_id', async () => {
+    const [model] = await db.select().from(schema.models).orderBy(asc(schema.models.id)).limit(1);
+    expect((await search({ manufacturer_id: model?.manufacturerId ?? 0 })).names).toEqual(['A']);
+    expect((await search({ model_id: model?.id ?? 0 })).names).toEqual(['A']);
+  });
+
+  it('item_location_id', async () => {
+    const expected = otherCityId ? ['A'] : ['A', 'B'];
+    expect((await search({ item_location_id: place.cityId })).names).toEqual(expected);
+  });
+});
+
+describe('orders and paging', () => {
+  it('Popular is touch_count desc, also as sorting_id 2; ascending when asked', async () => {
+    const popular = ['C', 'A', 'B', 'D', 'E', 'blocked', 'reported'];
+    const byTouch = (await search({ order_by: 'touch_count' })).names;
+    expect(byTouch.slice(0, 5)).toEqual(popular.slice(0, 5));
+    expect((await search({ sorting_id: 2 })).names.slice(0, 5)).toEqual(popular.slice(0, 5));
+    expect((await search({ order_by: 'added_date', orderType: 'asc' })).names).toEqual([...ALL_VISIBLE].reverse());
+  });
+
+  it('paid items first, then the others newest first', async () => {
+    expect((await search({ isPaid: 'paid_item_first' })).names).toEqual([
+      'B',
+      'A',
+      'C',
+      'D',
+      'E',
+      'reported',
+      'blocked',
+    ]);
+  });
+
+  it('pages with a keyset cursor: no item twice, none missed, the count carried along; also limit and offset', async () => {
+    for (const order of ['added_date', 'touch_count'] as const) {
+      for (const paid of [{}, { isPaid: 'paid_item_first' }]) {
+        const whole = (await search({ order_by: order, ...paid })).names;
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: Awaited<ReturnType<typeof search>> = await search({
+            order_by: order,
+            ...paid,
+            limit: 2,
+            ...(cursor ? { cursor } : {}),
+          });
+          expect(page.data.total.count).toBe(7);
+          seen.push(...page.names);
+          cursor = page.data.next_cursor;
+        } while (cursor);
+        expect(seen).toEqual(whole);
+      }
+    }
+    expect((await search({ limit: 2, offset: 2 })).names).toEqual(['C', 'D']);
+  });
+});
+
+describe('text', () => {
+  it('finds Arabic words with or without the article, diacritics, alef forms and ta marbuta', async () => {
+    for (const term of ['سيارة', 'السيارة', 'سياره', 'سَيّارة']) {
+      expect((await search({ search_term: term })).names.sort(), term).toEqual(['A', 'B']);
+    }
+    for (const term of ['الكترونيه', 'إلكترونية', 'ثلاجه'])
+      expect((await search({ search_term: term })).names, term).toEqual(['E']);
+  });
+
+  it('matches prefixes as you type, accents and case aside, and every word of the query', async () => {
+    expect((await search({ search_term: 'iph' })).names).toEqual(['C']);
+    expect((await search({ search_term: 'creme BRULEE' })).names).toEqual(['D']);
+    expect((await search({ search_term: 'iphone samsung' })).names).toEqual([]);
+  });
+
+  it('finds a misspelled word’s items and says which word it searched', async () => {
+    const { names, data } = await search({ search_term: 'toyta' });
+    expect(names).toEqual(['A']);
+    expect(data.corrections).toEqual([{ term: 'toyta', replacement: 'toyota' }]);
+  });
+
+  it('suggests a close word when nothing matches', async () => {
+    const { names, data } = await search({ search_term: 'hundaiii' });
+    expect(names).toEqual([]);
+    expect(data.suggestion).toBe('hyundai');
+  });
+
+  it('combines with radius and other filters', async () => {
+    const near = { lat: RIYADH.lat, lng: RIYADH.lng, mile: 10 };
+    expect((await search({ search_term: 'سيارة', ...near })).names.sort()).toEqual(['A', 'B']);
+    expect(
+      (await search({ search_term: 'سيارة', ...near, condition_of_item_id: lookup.condition?.[0] ?? 0 })).names,
+    ).toEqual(['A']);
+    expect((await search({ search_term: 'سيارة', ...near, max_price: 6000, min_year: 2010 })).names).toEqual(['A']);
+  });
+});
+
+describe('map radius', () => {
+  it('keeps items within the radius in miles (8 by default), nearest first when asked', async () => {
+    expect((await search({ ...RIYADH })).names.sort()).toEqual(['A', 'B']);
+    expect((await search({ ...RIYADH, mile: 1 })).names).toEqual(['A']);
+    expect((await search({ ...RIYADH, mile: 300 })).names.sort()).toEqual(['A', 'B']);
+    expect((await search({ lat: 24.8, lng: 46.7, order_by: 'distance' })).names).toEqual(['B', 'A']);
+    expect((await search({ lat: 21.55, lng: 39.17, mile: 5 })).names).toEqual(['C']);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['min above max price', { min_price: 10, max_price: 5 }, VALIDATION.priceRange],
+    ['a latitude without longitude', { lat: 24 }, null],
+    ['a radius of 0', { lat: 24, lng: 46, mile: 0 }, null],
+    ['a status other than active', { status: 0 }, null],
+    ['a forged cursor', { cursor: 'bm90LWpzb24' }, null],
+    ['an unknown order', { order_by: 'price' }, null],
+    ['a letter for an id', { sub_cat_id: 'x' }, null],
+    ['a search term too long', { search_term: 'x'.repeat(101) }, null],
+  ])('refuses %s with 400', async (_name, params, message) => {
+    const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+    const answer = await call('GET', `/items?${query}`);
+    expect(answer.status).toBe(400);
+    if (message) expect(answer.body.message).toBe('Your min and max price are not valid.');
+  });
+
+  it('takes punctuation-only text and odd scripts without an error', async () => {
+    for (const term of ['\'":*&|!()', '\\', '😀', '%_']) {
+      const query = new URLSearchParams({ search_term: term });
+      expect((await call('GET', `/items?${query}`)).status, term).toBe(200);
+    }
+  });
+});
+
+describe('items from followed sellers and suggestions', () => {
+  it('lists the followed seller’s public items for the viewer, and asks a visitor to sign in', async () => {
+    const answer = await call('GET', '/items/following?limit=50', viewer);
+    expect(answer.status).toBe(200);
+    const found = (answer.body.data.items as Array<{ id: string }>).map((item) => item.id);
+    for (const name of ['A', 'B', 'C', 'D', 'E']) expect(found).toContain(ids[name]);
+    expect(found).not.toContain(ids.reported);
+    expect(found).not.toContain(ids.pending);
+    expect((await call('GET', '/items/following')).status).toBe(401);
+  });
+
+  it('suggests titles, brands and categories for a prefix', async () => {
+    const texts = async (q: string) => {
+      const answer = await call('GET', `/search/suggestions?${new URLSearchParams({ q })}`);
+      expect(answer.status).toBe(200);
+      return answer.body.data.suggestions as Array<{ kind: string; text: string; cat_id?: number }>;
+    };
+    expect(await texts('iph')).toContainEqual({ kind: 'title', text: 'iPhone 13 Pro Max' });
+    expect(await texts('appl')).toContainEqual({ kind: 'brand', text: 'Apple' });
+    expect(await texts('تويو')).toContainEqual({ kind: 'title', text: 'سيارة تويوتا كامري نظيفة' });
+    expect((await texts('Search test')).some((s) => s.kind === 'category' && s.cat_id === catId)).toBe(true);
+    expect((await call('GET', '/search/suggestions?q=')).status).toBe(400);
+  });
+});

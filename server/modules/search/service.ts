@@ -1,0 +1,107 @@
+import { and, sql } from 'drizzle-orm';
+import type { Item } from '../../../contract/items.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type { Paged } from '../../../contract/paging.ts';
+import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from '../../../contract/search.ts';
+import type { Viewer } from '../../../contract/session.ts';
+import type { Db } from '../../db/database.ts';
+import { follows, items as itemsTable } from '../../db/schema/index.ts';
+import type { EventBus } from '../../kernel/events.ts';
+import type { JobQueue } from '../../kernel/jobs.ts';
+import type { ItemsService } from '../items/index.ts';
+import { visibleTo } from './item-filters.ts';
+import { ItemSearch } from './item-search.ts';
+import { addSearchWordsOf, rebuildSearchWords, searchWordsAreEmpty, suggestionsFor } from './words.ts';
+
+export const REBUILD_WORDS_JOB = 'search.rebuild-words' as const;
+
+declare module '../../kernel/jobs.ts' {
+  interface JobPayloads {
+    'search.rebuild-words': Record<string, never>;
+  }
+}
+
+export interface SearchDependencies {
+  db: Db;
+  events: EventBus;
+  items: ItemsService;
+}
+
+/** Discovery (issue 10): public item lists with every filter, text and radius; the search box's suggestions. */
+export class SearchService {
+  private readonly db: Db;
+  private readonly items: ItemsService;
+  private readonly search: ItemSearch;
+
+  constructor(dependencies: SearchDependencies) {
+    this.db = dependencies.db;
+    this.items = dependencies.items;
+    this.search = new ItemSearch(dependencies.db);
+    this.keepWordsCurrent(dependencies.events);
+  }
+
+  /** One page of a public list, as this viewer may see it. */
+  async list(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemSearchResult> {
+    const found = await this.search.page(query, viewer?.userId ?? null);
+    const cards = await this.items.cardsOf(found.itemIds, viewer, language);
+    const offset = query.cursor ? 0 : query.offset;
+    return {
+      items: cards,
+      limit: query.limit,
+      offset,
+      next_cursor: found.nextCursor,
+      total: found.total,
+      corrections: found.text?.corrections ?? [],
+      suggestion: found.total.count === 0 ? (found.text?.suggestion ?? null) : null,
+    };
+  }
+
+  /** Items of the sellers the viewer follows, newest first. */
+  async fromFollowed(
+    viewer: Viewer,
+    page: PageWindow & { cursor?: string },
+    language: LanguageCode,
+  ): Promise<Paged<Item>> {
+    const followed = sql`${itemsTable.addedUserId} in (select ${follows.followedId} from ${follows} where ${follows.followerId} = ${viewer.userId})`;
+    const query = { limit: page.limit, offset: page.offset, cursor: page.cursor, order_by: 'added_date' } as const;
+    const found = await this.search.page(query, viewer.userId, [followed]);
+    return {
+      items: await this.items.cardsOf(found.itemIds, viewer, language),
+      limit: page.limit,
+      offset: page.cursor ? 0 : page.offset,
+      next_cursor: found.nextCursor,
+    };
+  }
+
+  /** Active public items per category and subcategory (one grouped count over the category feed index). */
+  async activeItemCounts(): Promise<{ categories: Record<number, number>; subcategories: Record<number, number> }> {
+    const result = await this.db.execute<{ cat_id: number; sub_cat_id: number | null; n: number }>(sql`
+      select ${itemsTable.catId} as cat_id, ${itemsTable.subCatId} as sub_cat_id, count(*)::int as n
+      from ${itemsTable} where ${and(...visibleTo(null))} group by 1, 2`);
+    const counts = { categories: {} as Record<number, number>, subcategories: {} as Record<number, number> };
+    for (const row of result.rows) {
+      counts.categories[row.cat_id] = (counts.categories[row.cat_id] ?? 0) + row.n;
+      if (row.sub_cat_id !== null) counts.subcategories[row.sub_cat_id] = row.n;
+    }
+    return counts;
+  }
+
+  suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]> {
+    return suggestionsFor(this.db, prefix, language);
+  }
+
+  /** Rebuilds the dictionary of words nightly, and at once when it is empty (a new or restored database). */
+  async scheduleJobs(jobs: JobQueue) {
+    jobs.work(REBUILD_WORDS_JOB, () => rebuildSearchWords(this.db));
+    await jobs.every(REBUILD_WORDS_JOB, '17 3 * * *');
+    if (await searchWordsAreEmpty(this.db)) await rebuildSearchWords(this.db);
+  }
+
+  /** A listing that becomes public or changes adds its words, so a misspelling of them is corrected at once. */
+  private keepWordsCurrent(events: EventBus) {
+    const addWords = ({ itemId }: { itemId: string }) => addSearchWordsOf(this.db, itemId);
+    for (const name of ['item.created', 'item.updated', 'item.approved', 'item.enabled'] as const)
+      events.on(name, addWords);
+  }
+}
