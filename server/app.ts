@@ -305,6 +305,10 @@ async function registerOpenApi(app: FastifyInstance) {
             'Listings: posting and editing (photos and video are uploaded first, then named by id), item pages, ' +
             'views, the seller’s own lists and the moderation queue',
         },
+        {
+          name: 'search',
+          description: 'Public item lists with every filter, text, map radius and keyset paging; search suggestions',
+        },
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],
     },
