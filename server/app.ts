@@ -48,7 +48,7 @@ import { contentRoutes } from './modules/content/index.ts';
 import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
-import { searchRoutes } from './modules/search/index.ts';
+import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { createServices, pageServices, type Services } from './services.ts';
@@ -107,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     metricsToken: config.METRICS_TOKEN,
     jobCounts: () => options.jobs.counts(),
   });
+  registerSitemapRoutes(app, { db: database.db, publicUrl: config.publicUrl });
   registerPageActionOriginCheck(app, config);
   await app.register(
     async (api) => {
