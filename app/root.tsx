@@ -26,6 +26,7 @@ import { ThemeScript } from './features/shell/theme.tsx';
 import { namespaceOfKey, pageTranslations } from './i18n/i18n.ts';
 import { namespacesOf, type PageHandle } from './i18n/namespaces.ts';
 import { PageTranslations, TranslationsScript } from './i18n/page-translations.tsx';
+import { chosenLocationForPage } from './lib/chosen-location.server.ts';
 import { pageLanguage, readFlash, rememberedLanguage, rememberLanguage, toldTimeZone } from './lib/cookies.server.ts';
 import { pageMeta } from './lib/meta.ts';
 import { useNonce } from './lib/nonce.ts';
@@ -41,8 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const flash = await readFlash(request, context);
   if (flash.clear) headers.append('Set-Cookie', flash.clear);
-  const viewer = context.get(appContext).viewer;
-  const translations = await pageTranslations(language);
+  const { viewer, services } = context.get(appContext);
+  const [translations, chosen] = await Promise.all([
+    pageTranslations(language),
+    chosenLocationForPage(request, services, language),
+  ]);
+  if (chosen.setCookie) headers.append('Set-Cookie', chosen.setCookie);
   const flashNamespace = flash.messageKey ? namespaceOfKey(translations, flash.messageKey) : undefined;
   return data(
     {
@@ -55,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isAdmin: viewer.isAdmin,
       },
       flash: flash.messageKey,
+      /** The location chosen in the header (null: all locations); page loaders read it with chosenLocation(). */
+      location: chosen.location,
       /** The zone the browser told (dates render in it, so server and hydration agree); null before it has. */
       timeZone: toldTimeZone(request),
       /** Namespaces this data needs besides the page's own (the flash notice's). */
@@ -156,7 +163,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <TimeZoneProvider told={rootData?.timeZone ?? null}>
       <DialogProvider>
         <ProgressBar />
-        <Header viewer={rootData?.viewer ?? null} />
+        <Header viewer={rootData?.viewer ?? null} location={rootData?.location ?? null} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>

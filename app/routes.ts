@@ -2,6 +2,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home/dashboard.tsx'),
+  route('chosen-location', 'routes/home/chosen-location.tsx'),
   route('category', 'routes/catalog/category-list.tsx'),
   route('category/:catId/:catName', 'routes/catalog/subcategory-list.tsx'),
   route('deal', 'routes/catalog/deal-list.tsx'),

@@ -71,6 +71,7 @@ const PAGES = [
   '/contact',
   '/safety',
   '/deal',
+  '/item-list',
   '/ui-collection',
   '/no-such-page',
   '/login',
@@ -138,5 +139,17 @@ for (const language of ['ar', 'en']) {
         await expectAccessibleInBothThemes(page);
       });
     }
+
+    test('the location dialog (header) passes WCAG 2.1 A and AA checks', async ({ visitorPage: page }) => {
+      await page.goto(`/?lang=${language}`);
+      const button = page.getByTestId('location-menu');
+      // Before hydration the button is plain HTML that opens nothing: press it once React owns it.
+      await expect
+        .poll(() => button.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+        .toBe(true);
+      await button.click();
+      await expect(page.getByRole('dialog').locator('[data-place]').first()).toBeVisible();
+      await expectAccessibleInBothThemes(page);
+    });
   });
 }

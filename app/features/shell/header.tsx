@@ -1,11 +1,13 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { ChosenLocation } from '../../../contract/location-choice.ts';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { Bell, LogIn, Menu, MessageCircle, Plus, UserPlus } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { LocationMenu } from './location-menu.tsx';
 import { useRedirectQuery } from './nav-items.ts';
 import { ThemeToggle } from './theme.tsx';
 
@@ -24,7 +26,7 @@ export interface Viewer {
   isAdmin?: boolean;
 }
 
-export function Header({ viewer }: { viewer: Viewer | null }) {
+export function Header({ viewer, location }: { viewer: Viewer | null; location: ChosenLocation | null }) {
   const { t } = useTranslation();
   const topBarHidden = useScrolledPast(TOP_BAR_HIDE_THRESHOLD_PX);
   const pageTop = useRef<HTMLElement>(null);
@@ -44,8 +46,12 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
         inert={topBarHidden}
         className={`overflow-hidden bg-brand-800 text-white transition-[max-height] duration-200 dark:bg-slate-900 ${topBarHidden ? 'max-h-0' : 'max-h-12'}`}
       >
-        <div className="mx-auto flex h-9 max-w-6xl items-center justify-end gap-2 px-4 sm:justify-between">
-          <p className="hidden truncate text-xs text-white/80 sm:block">{t('app.tagline')}</p>
+        <div className="mx-auto flex h-9 max-w-6xl items-center gap-2 px-4">
+          <p className="hidden min-w-0 flex-1 truncate text-xs text-white/80 sm:block">{t('app.tagline')}</p>
+          {/* Phones: at the start of the bar; wider screens: beside the language, after the tagline. */}
+          <div className="flex min-w-0 flex-1 sm:flex-none">
+            <LocationMenu location={location} />
+          </div>
           <div className="flex shrink-0 items-center gap-1">
             <LanguageMenu />
             <ThemeToggle />

@@ -11,6 +11,9 @@ export function lookupsPageOperations(lookups: LookupsService) {
     listDealOptions: (query: ListQuery, language: LanguageCode) => lookups.listSimple('deal-options', query, language),
     /** The cities people can choose for their profile, in the page's language. */
     listCities: (language: LanguageCode) => lookups.listCityChoices(language),
+    /** The names of a city and one of its townships, for the location chosen in the header. */
+    placeNames: (cityId: number, townshipId: number | null, language: LanguageCode) =>
+      lookups.placeNames(cityId, townshipId, language),
   };
 }
 

@@ -263,6 +263,31 @@ export class LookupsService {
     return city?.name ?? null;
   }
 
+  /**
+   * The names in `language` of a published city and, when asked, of a published township of that city; null
+   * when the city is not offered, or the township is not offered in it. The location chosen in a page header
+   * is stored and shown with these names.
+   */
+  async placeNames(
+    cityId: number,
+    townshipId: number | null,
+    language: LanguageCode,
+  ): Promise<{ city: string; township: string | null } | null> {
+    const cities = schema.itemLocations;
+    const [city] = await this.db
+      .select({ name: localizedText(cities.names, language, cities.name) })
+      .from(cities)
+      .where(and(eq(cities.id, cityId), eq(cities.status, 1)));
+    if (!city) return null;
+    if (townshipId === null) return { city: city.name, township: null };
+    const townships = schema.locationTownships;
+    const [township] = await this.db
+      .select({ name: localizedText(townships.names, language, townships.townshipName) })
+      .from(townships)
+      .where(and(eq(townships.id, townshipId), eq(townships.cityId, cityId), eq(townships.status, 1)));
+    return township ? { city: city.name, township: township.name } : null;
+  }
+
   /** Whether `cityId` names a city (published or not: a profile keeps the city it chose). */
   async cityExists(cityId: number) {
     const [city] = await this.db
