@@ -166,6 +166,7 @@ export function itemOrderOf(
   if (query.sorting_id === 2) return 'touch_count';
   if (query.sorting_id === 1) return 'added_date';
   if (query.search_term) return 'relevance';
+  if (query.lat !== undefined) return 'distance';
   return 'added_date';
 }
 

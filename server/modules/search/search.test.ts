@@ -342,6 +342,9 @@ describe('map radius', () => {
     expect((await search({ ...RIYADH, mile: 1 })).names).toEqual(['A']);
     expect((await search({ ...RIYADH, mile: 300 })).names.sort()).toEqual(['A', 'B']);
     expect((await search({ lat: 24.8, lng: 46.7, order_by: 'distance' })).names).toEqual(['B', 'A']);
+    // Around a pin, without an order asked for, the nearest come first.
+    expect((await search({ lat: 24.71, lng: 46.67 })).names).toEqual(['A', 'B']);
+    expect((await search({ lat: 24.8, lng: 46.7 })).names).toEqual(['B', 'A']);
     expect((await search({ lat: 21.55, lng: 39.17, mile: 5 })).names).toEqual(['C']);
   });
 });
