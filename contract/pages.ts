@@ -183,6 +183,6 @@ export interface SearchPages {
   fromFollowed(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
   /** Titles, categories, subcategories and brands starting with what was typed (the search box). */
   suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]>;
-  /** Active items per category and per subcategory, as of the last refresh (a job runs every minute). */
+  /** Public items per category and per subcategory, as counted at most a minute ago. */
   activeItemCounts(): Promise<{ categories: Record<number, number>; subcategories: Record<number, number> }>;
 }

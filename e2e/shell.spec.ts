@@ -70,6 +70,9 @@ test('a category opens its subcategories', async ({ page }) => {
   await page.getByTestId('category-grid').getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstName ?? '');
   await expect(page.getByRole('link', { name: `All ads in ${firstName}` })).toBeVisible();
+  // With how many ads it holds ("61 ads"), and each subcategory with its own.
+  await expect(page.getByTestId('all-ads-link').getByTestId('item-count')).toHaveText(/^[\d,]+ ads?$/);
+  await expect(page.getByTestId('subcategory-card').first().getByTestId('item-count')).toHaveText(/^[\d,]+ ads?$/);
 });
 
 test('the top bar hides after scrolling more than 30px', async ({ page }) => {

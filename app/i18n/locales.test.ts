@@ -31,6 +31,25 @@ function messagesOf(code: string) {
   return entries;
 }
 
+/**
+ * i18next plurals: a key used with a count has one form per plural category of its language (key_one,
+ * key_other; Arabic also key_zero, key_two, key_few, key_many), so the languages hold different forms of the
+ * same key. They are compared by the key without its form.
+ */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const withoutForm = (key: string) => key.replace(PLURAL_FORM, '');
+const baseKeysOf = (entries: Map<string, string>) => [...new Set([...entries.keys()].map(withoutForm))].sort();
+/** The plural keys of a language (without their form) and the forms each one holds. */
+function pluralFormsOf(entries: Map<string, string>) {
+  const forms = new Map<string, string[]>();
+  for (const key of entries.keys()) {
+    const form = PLURAL_FORM.exec(key)?.[1];
+    if (form) forms.set(withoutForm(key), [...(forms.get(withoutForm(key)) ?? []), form].sort());
+  }
+  return forms;
+}
+const pluralCategories = (code: string) => [...new Intl.PluralRules(code).resolvedOptions().pluralCategories].sort();
+
 const englishNamespaces = namespacesOf('en');
 const english = messagesOf('en');
 const englishText = (key: string) => [...english].find(([namespaced]) => namespaced.endsWith(`:${key}`))?.[1];
@@ -79,14 +98,29 @@ describe.each(LANGUAGE_CODES.filter((code) => code !== 'en'))('locale %s', (code
   const messages = messagesOf(code);
 
   it('has every key of English, in the same namespace, and no other', () => {
-    expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+    expect(baseKeysOf(messages)).toEqual(baseKeysOf(english));
+  });
+
+  it('has exactly the plural forms of its language for each key English has in plural', () => {
+    const forms = pluralFormsOf(messages);
+    expect([...forms.keys()].sort()).toEqual([...pluralFormsOf(english).keys()].sort());
+    for (const [key, held] of forms) expect(held, `${code}: ${key}`).toEqual(pluralCategories(code));
   });
 
   it('has no empty value and keeps every placeholder', () => {
     for (const [key, text] of english) {
+      if (PLURAL_FORM.test(key)) continue;
       const translated = messages.get(key) ?? '';
       expect(translated.trim(), `${code}: ${key} is empty`).not.toBe('');
       expect(placeholders(translated), `${code}: ${key} placeholders`).toEqual(placeholders(text));
+    }
+    // A plural form may leave the number out ("إعلانان", two ads), never name one English does not have.
+    for (const [key, translated] of messages) {
+      if (!PLURAL_FORM.test(key)) continue;
+      expect(translated.trim(), `${code}: ${key} is empty`).not.toBe('');
+      const allowed = new Set(placeholders(english.get(`${withoutForm(key)}_other`) ?? ''));
+      for (const placeholder of placeholders(translated))
+        expect(allowed.has(placeholder), `${code}: ${key} has ${placeholder}`).toBe(true);
     }
   });
 
@@ -101,6 +135,10 @@ describe.each(LANGUAGE_CODES.filter((code) => code !== 'en'))('locale %s', (code
 });
 
 describe('locale en', () => {
+  it('has the plural forms of English for each key in plural', () => {
+    for (const [key, held] of pluralFormsOf(english)) expect(held, key).toEqual(pluralCategories('en'));
+  });
+
   it('holds the exact texts the specification quotes', () => {
     expect(englishText('notFound.message')).toBe("Oops, it looks like the page you're looking for doesn't exist.");
     expect(englishText('messages.noResult')).toBe('No Result Found !');

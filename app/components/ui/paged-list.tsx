@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '../../../contract/paging.ts';
 import { ApiError, apiGet } from '../../lib/api-client.ts';
@@ -14,6 +14,10 @@ export interface PageSource {
  * A list paged with "Load more" (SPEC.md 4 "Lists"): the first page comes from the loader; each further page
  * is fetched with the previous page's cursor and appended; no cursor means there is no more. `children` draws
  * the items shown so far; `empty`, when given, stands in for a list with no items.
+ *
+ * Keyboard focus: the button that asked for more goes away or moves below the new rows, so focus moves to the
+ * first new row's first link or button, where reading goes on (the rows are appended, so that is the first
+ * focusable element after those shown before).
  */
 export function PagedList<T>({
   firstPage,
@@ -27,13 +31,38 @@ export function PagedList<T>({
   empty?: ReactNode;
 }) {
   const list = useLoadMore(firstPage, source);
+  const shown = useRef<HTMLDivElement>(null);
+  /** How many focusable elements the list held when more was asked for, until the new rows have come. */
+  const focusFrom = useRef<number | null>(null);
+
+  const loadMore = () => {
+    focusFrom.current = shown.current ? focusablesIn(shown.current).length : null;
+    void list.loadMore();
+  };
+
+  // Once the new rows are drawn (list.items changed), focus the first of them.
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || !shown.current || list.items.length === 0) return;
+    const focusables = focusablesIn(shown.current);
+    if (focusables.length <= from) return;
+    focusFrom.current = null;
+    focusables[from]?.focus();
+  }, [list.items]);
+
   return (
     <>
-      {list.items.length === 0 && empty ? empty : children(list.items)}
-      {list.hasMore && <LoadMoreButton loading={list.loading} error={list.error} onLoadMore={list.loadMore} />}
+      <div ref={shown} className="contents">
+        {list.items.length === 0 && empty ? empty : children(list.items)}
+      </div>
+      {list.hasMore && <LoadMoreButton loading={list.loading} error={list.error} onLoadMore={loadMore} />}
     </>
   );
 }
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const focusablesIn = (element: HTMLElement) => [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
 
 function useLoadMore<T>(firstPage: Paged<T>, source: PageSource) {
   const [items, setItems] = useState(firstPage.items);

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { Category } from '../../../contract/lookups.ts';
 import { CategoryIcon } from './category-icon.tsx';
 
-const TINTS = [
+/** The colours of category icons, one after another in list order (the dashboard and /category agree). */
+export const TINTS = [
   'bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300',
   'bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300',
   'bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300',

@@ -4,6 +4,7 @@ import { itemSchema } from '../../../contract/items.ts';
 import { pagedSchema } from '../../../contract/paging.ts';
 import { itemSearchSchema, SUGGESTION_KINDS, suggestQuerySchema } from '../../../contract/search.ts';
 import { answer, route } from '../../http/route.ts';
+import { categoryCountsRoutes } from './routes/category-counts.ts';
 import type { SearchService } from './service.ts';
 
 const itemSearchResultSchema = pagedSchema(itemSchema)
@@ -29,6 +30,7 @@ const suggestionsSchema = z
 
 export async function searchRoutes(app: FastifyInstance, options: { search: SearchService }) {
   const { search } = options;
+  await categoryCountsRoutes(app, { search });
 
   route(app, {
     method: 'GET',

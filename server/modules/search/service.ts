@@ -1,4 +1,4 @@
-import { and, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Item } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
@@ -10,7 +10,7 @@ import { follows, items as itemsTable } from '../../db/schema/index.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { ItemsService } from '../items/index.ts';
-import { visibleTo } from './item-filters.ts';
+import { type ActiveItemCounts, CategoryCounts } from './category-counts.ts';
 import { ItemSearch } from './item-search.ts';
 import { addSearchWordsOf, rebuildSearchWords, searchWordsAreEmpty, suggestionsFor } from './words.ts';
 
@@ -33,11 +33,13 @@ export class SearchService {
   private readonly db: Db;
   private readonly items: ItemsService;
   private readonly search: ItemSearch;
+  private readonly categoryCounts: CategoryCounts;
 
   constructor(dependencies: SearchDependencies) {
     this.db = dependencies.db;
     this.items = dependencies.items;
     this.search = new ItemSearch(dependencies.db);
+    this.categoryCounts = new CategoryCounts(dependencies.db);
     this.keepWordsCurrent(dependencies.events);
   }
 
@@ -74,17 +76,9 @@ export class SearchService {
     };
   }
 
-  /** Active public items per category and subcategory (one grouped count over the category feed index). */
-  async activeItemCounts(): Promise<{ categories: Record<number, number>; subcategories: Record<number, number> }> {
-    const result = await this.db.execute<{ cat_id: number; sub_cat_id: number | null; n: number }>(sql`
-      select ${itemsTable.catId} as cat_id, ${itemsTable.subCatId} as sub_cat_id, count(*)::int as n
-      from ${itemsTable} where ${and(...visibleTo(null))} group by 1, 2`);
-    const counts = { categories: {} as Record<number, number>, subcategories: {} as Record<number, number> };
-    for (const row of result.rows) {
-      counts.categories[row.cat_id] = (counts.categories[row.cat_id] ?? 0) + row.n;
-      if (row.sub_cat_id !== null) counts.subcategories[row.sub_cat_id] = row.n;
-    }
-    return counts;
+  /** Active public items per category and subcategory, counted at most once a minute (category-counts.ts). */
+  activeItemCounts(): Promise<ActiveItemCounts> {
+    return this.categoryCounts.get();
   }
 
   suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]> {
