@@ -25,6 +25,8 @@ export default [
   route('profile', 'routes/profile/own-profile.tsx'),
   route('other-profile/:userId', 'routes/profile/other-profile.tsx'),
   route('edit-profile', 'routes/profile/edit-profile.tsx'),
+  route('item-list', 'routes/items/item-list.tsx', { id: 'item-list' }),
+  route('item-list/:manufacturerName', 'routes/items/item-list.tsx', { id: 'item-list-manufacturer' }),
   route('item/:itemName', 'routes/items/item-detail.tsx'),
   route('item-entry', 'routes/items/item-entry.tsx'),
   route('active-items', 'routes/items/active-items.tsx'),

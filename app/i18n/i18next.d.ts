@@ -8,11 +8,12 @@ import type content from './locales/en/content.json';
 import type forms from './locales/en/forms.json';
 import type items from './locales/en/items.json';
 import type profile from './locales/en/profile.json';
+import type search from './locales/en/search.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items'];
+    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items', 'search'];
     resources: {
       common: typeof common;
       forms: typeof forms;
@@ -21,6 +22,7 @@ declare module 'i18next' {
       content: typeof content;
       catalog: typeof catalog;
       items: typeof items;
+      search: typeof search;
     };
   }
 }

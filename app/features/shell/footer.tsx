@@ -5,12 +5,13 @@ import { APP_VERSION } from '../../../contract/version.ts';
 import { Logo } from '../../components/ui/logo.tsx';
 
 const [LATEST, POPULAR] = SORT_OPTIONS;
+/** The item list in one default order, its parameters in the order SPEC.md 2 names them (as the list emits them). */
 const sortedListHref = (sort: (typeof SORT_OPTIONS)[number]) =>
   `/item-list?${new URLSearchParams({
-    order_by: sort.orderBy,
-    orderType: sort.orderType,
     sorting_id: String(sort.id),
     sorting_name: sort.name,
+    order_by: sort.orderBy,
+    orderType: sort.orderType,
   })}`;
 
 const SECTIONS = [
