@@ -4,11 +4,12 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { ChosenLocation } from '../../../contract/location-choice.ts';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
-import { Bell, LogIn, Menu, MessageCircle, Plus, UserPlus } from '../../components/ui/icons.tsx';
+import { Bell, LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { LocationMenu } from './location-menu.tsx';
 import { useRedirectQuery } from './nav-items.ts';
+import { SearchBox } from './search-box.tsx';
 import { ThemeToggle } from './theme.tsx';
 
 // Menus and the phone sheet load their code when first pressed (components/ui/deferred-popup.tsx).
@@ -65,23 +66,61 @@ export function Header({ viewer, location }: { viewer: Viewer | null; location: 
 
 export function MainNav({ viewer }: { viewer: Viewer | null }) {
   const { t } = useTranslation();
+  const phoneSearch = usePhoneSearch();
   return (
     <nav
       aria-label={t('nav.main')}
       className="border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-3">
         <Link to="/" aria-label={t('app.home')} className="me-auto flex items-center gap-2 rounded-lg">
           <Logo />
         </Link>
+        <div className="hidden md:block md:max-w-md md:flex-1">
+          <SearchBox />
+        </div>
         <div className="hidden items-center gap-1 md:flex">
           {viewer ? <MemberLinks viewer={viewer} /> : <VisitorLinks />}
         </div>
+        <button
+          ref={phoneSearch.toggleRef}
+          type="button"
+          className="rounded-full p-1.5 hover:bg-slate-100 sm:p-2 md:hidden dark:hover:bg-slate-800"
+          aria-label={t('searchBox.toggle')}
+          aria-expanded={phoneSearch.open}
+          aria-controls={phoneSearch.open ? PHONE_SEARCH_ID : undefined}
+          onClick={phoneSearch.toggle}
+        >
+          {phoneSearch.open ? <X className="size-6" aria-hidden /> : <Search className="size-6" aria-hidden />}
+        </button>
         <NewPostButton />
         <MobileMenu viewer={viewer} />
       </div>
+      {phoneSearch.open && (
+        <div id={PHONE_SEARCH_ID} className="px-4 pb-3 md:hidden">
+          <SearchBox autoFocus onDone={phoneSearch.close} onEscapeEmpty={phoneSearch.closeToToggle} />
+        </div>
+      )}
     </nav>
   );
+}
+
+const PHONE_SEARCH_ID = 'phone-search';
+
+/** Phones: the search button opens a full-width search field under the bar; Escape in the empty field closes it. */
+function usePhoneSearch() {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  return {
+    open,
+    toggleRef,
+    toggle: () => setOpen((wasOpen) => !wasOpen),
+    close: () => setOpen(false),
+    closeToToggle: () => {
+      setOpen(false);
+      toggleRef.current?.focus();
+    },
+  };
 }
 
 function NewPostButton() {
@@ -89,7 +128,7 @@ function NewPostButton() {
   return (
     <Link
       to="/item-entry"
-      className="inline-flex items-center gap-1.5 rounded-full bg-accent-400 px-4 py-2 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-500"
+      className="inline-flex items-center gap-1.5 rounded-full bg-accent-400 px-3 py-2 text-sm font-bold sm:px-4 text-slate-900 shadow-sm hover:bg-accent-500"
     >
       <Plus className="size-4" aria-hidden />
       {t('nav.newPost')}
@@ -173,7 +212,7 @@ function MobileMenu({ viewer }: { viewer: Viewer | null }) {
       trigger={
         <button
           type="button"
-          className="rounded-full p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+          className="rounded-full p-1.5 hover:bg-slate-100 sm:p-2 md:hidden dark:hover:bg-slate-800"
           aria-label={t('nav.openMenu')}
         >
           <Menu className="size-6" aria-hidden />
