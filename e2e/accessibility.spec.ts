@@ -128,6 +128,20 @@ for (const language of ['ar', 'en']) {
       });
     }
 
+    test('the search suggestions (header) pass WCAG 2.1 A and AA checks', async ({ visitorPage: page }) => {
+      await page.goto(`/?lang=${language}`);
+      const box = page.getByRole('combobox', { name: language === 'en' ? 'Search items' : 'ابحث في الإعلانات' });
+      // Before hydration the field is a plain form field that suggests nothing.
+      await expect
+        .poll(() => box.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+        .toBe(true);
+      await box.fill(language === 'en' ? 'to' : 'سي');
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await box.press('ArrowDown');
+      await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+      await expectAccessibleInBothThemes(page);
+    });
+
     for (const path of MEMBER_PAGES) {
       test(`${path} (signed in) passes WCAG 2.1 A and AA checks`, async ({ memberPage: page }) => {
         const [pathname, dialog] = path.split('#');

@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
+import type { Item } from '../../../contract/items.ts';
+import { type LocationFilterParams, locationFilterParams } from '../../../contract/location-choice.ts';
+import { itemListSearchParams, itemSearchSchema, SORT_OPTIONS } from '../../../contract/search.ts';
 import { ArrowLeft, ArrowRight, Plus } from '../../components/ui/icons.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import { withExcerpt } from '../../features/content/blog-excerpt.ts';
+import { ItemRail } from '../../features/items/item-rail.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { chosenLocation } from '../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/dashboard';
@@ -13,42 +18,110 @@ import type { Route } from './+types/dashboard';
 /** Two full rows on desktop (6 a row) and four on phones (3 a row); the rest are one tap away. */
 const DASHBOARD_CATEGORY_COUNT = 12;
 const DASHBOARD_BLOG_COUNT = 3;
+/** Two rows of five on desktop; a swipe of ten on phones. */
+const RAIL_ITEM_COUNT = 10;
 
+const [LATEST, POPULAR] = SORT_OPTIONS;
+
+/**
+ * An item list in one of the spec's orders (SPEC.md 9) around the chosen location: the query of its rail and
+ * the address of its "See all" (the same filters, so the list starts with the rail's items).
+ */
+function sortedList(sort: (typeof SORT_OPTIONS)[number], place: LocationFilterParams) {
+  const filters = {
+    ...place,
+    sorting_id: sort.id,
+    sorting_name: sort.name,
+    order_by: sort.orderBy,
+    orderType: sort.orderType,
+  };
+  return {
+    href: `/item-list?${itemListSearchParams(filters)}`,
+    query: itemSearchSchema.parse({ ...filters, limit: RAIL_ITEM_COUNT }),
+  };
+}
+
+/** Categories, the item rails and the blog, each one query, all at once. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, viewer } = context.get(appContext);
   const language = await pageLanguage(request);
-  const [categories, blogs] = await Promise.all([
+  const place = locationFilterParams(chosenLocation(request));
+  const latest = sortedList(LATEST, place);
+  const popular = sortedList(POPULAR, place);
+  const [categories, blogs, recentItems, popularItems, followedItems] = await Promise.all([
     services.listCategories(
       { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
       language,
     ),
     services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
+    // Promoted items whose promotion is running come first (SPEC.md 4 paid_item_first), then the newest.
+    services.search.items({ ...latest.query, isPaid: 'paid_item_first' }, viewer, language),
+    services.search.items(popular.query, viewer, language),
+    viewer ? services.search.fromFollowed(viewer, { limit: RAIL_ITEM_COUNT, offset: 0 }, language) : null,
   ]);
-  return { categories: categories.items, blogs: blogs.items.map(withExcerpt) };
+  return {
+    categories: categories.items,
+    blogs: blogs.items.map(withExcerpt),
+    recent: { items: recentItems.items, href: latest.href },
+    popular: { items: popularItems.items, href: popular.href },
+    followed: followedItems?.items ?? [],
+  };
 }
 
-export const handle = { i18n: ['catalog', 'content'] } satisfies PageHandle;
+export const handle = { i18n: ['catalog', 'content', 'items'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.dashboardTitle', description: 'meta.dashboardDescription' });
 
-function SectionHeading({ id, title, seeAllHref }: { id: string; title: string; seeAllHref: string }) {
+function SectionHeading({ id, title, seeAllHref }: { id: string; title: string; seeAllHref?: string }) {
   const { t, i18n } = useTranslation();
   const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
   return (
-    <div className="mb-4 flex items-center justify-between">
+    <div className="mb-4 flex items-center justify-between gap-3">
       <h2 id={id} className="text-xl font-bold">
         {title}
       </h2>
-      <Link
-        to={seeAllHref}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        {t('dashboard.seeAll')}
-        <span className="sr-only"> {title}</span>
-        <Forward className="size-4" aria-hidden />
-      </Link>
+      {seeAllHref && (
+        <Link
+          to={seeAllHref}
+          className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
+          {t('dashboard.seeAll')}
+          <span className="sr-only"> {title}</span>
+          <Forward className="size-4" aria-hidden />
+        </Link>
+      )}
     </div>
+  );
+}
+
+/** A labelled section of item cards; the empty text, when given, stands in for an empty rail (else it is left out). */
+function RailSection({
+  id,
+  title,
+  items,
+  seeAllHref,
+  empty,
+}: {
+  id: string;
+  title: string;
+  items: Item[];
+  seeAllHref?: string;
+  empty?: string;
+}) {
+  if (items.length === 0 && !empty) return null;
+  const headingId = `${id}-heading`;
+  return (
+    <section id={id} aria-labelledby={headingId} className="mx-auto w-full max-w-6xl px-4 py-6">
+      <SectionHeading id={headingId} title={title} seeAllHref={items.length > 0 ? seeAllHref : undefined} />
+      {items.length > 0 ? (
+        <ItemRail items={items} labelledBy={headingId} />
+      ) : (
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 dark:bg-slate-900 dark:text-slate-400">
+          {empty}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -88,6 +161,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </section>
+      <RailSection
+        id="recent-items"
+        title={t('dashboard.recentTitle')}
+        items={loaderData.recent.items}
+        seeAllHref={loaderData.recent.href}
+        empty={t('dashboard.emptyItems')}
+      />
+      <RailSection
+        id="popular-items"
+        title={t('dashboard.popularTitle')}
+        items={loaderData.popular.items}
+        seeAllHref={loaderData.popular.href}
+      />
+      <RailSection id="followed-items" title={t('dashboard.followedTitle')} items={loaderData.followed} />
       {loaderData.blogs.length > 0 && (
         <section aria-labelledby="blog-rail-heading" className="mx-auto max-w-6xl px-4 py-8">
           <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAllHref="/blog" />
