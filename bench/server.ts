@@ -16,11 +16,20 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<BenchServer> {
+export interface ServerOptions {
+  /** A data folder to serve (kept at the end), e.g. a generated dataset's; a new temporary one otherwise. */
+  dataDir?: string;
+  /** An outside PostgreSQL for that folder's data (DATABASE_URL); the folder's embedded one otherwise. */
+  databaseUrl?: string;
+  /** How long start-up may take (migrations on a large database take a while); 2 minutes otherwise. */
+  readyTimeoutMs?: number;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<BenchServer> {
   if (process.env.BENCH_URL) {
     return { url: process.env.BENCH_URL, cpuMs: async () => undefined, stop: async () => undefined };
   }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-'));
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-')));
   const port = await freePort();
   // Request logging off (warn): the benchmark measures the app, not writing two log lines a request.
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -29,7 +38,7 @@ export async function startServer(): Promise<BenchServer> {
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       // Every request of a benchmark comes from one address: the API's per-address limit would answer 429.
       API_READS_PER_MINUTE: '1000000',
       API_WRITES_PER_MINUTE: '1000000',
@@ -37,22 +46,25 @@ export async function startServer(): Promise<BenchServer> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child);
+  await waitUntilReady(url, child, options.readyTimeoutMs ?? 120_000).catch((error: unknown) => {
+    child.kill('SIGTERM');
+    throw error;
+  });
   return {
     url,
     cpuMs: () => processCpuMs(child.pid),
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.on('exit', resolve));
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess) {
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {
   for (let waited = 0; ; waited += 250) {
     if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    if (waited > 120_000) throw new Error('the server did not become ready in 2 minutes');
+    if (waited > timeoutMs) throw new Error(`the server did not become ready in ${Math.round(timeoutMs / 1000)} s`);
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,
       () => false,
