@@ -83,7 +83,8 @@ export function listSubject(view: Pick<ItemListView, 'values' | 'options' | 'man
 export function listTitle(view: Pick<ItemListView, 'values' | 'options' | 'manufacturer'>, t: TFunction): string {
   const subject = listSubject(view, t);
   return view.values.search_term
-    ? t('itemList.searchTitle', { term: view.values.search_term, what: subject })
+    ? // Isolated (FSI … PDI), so Arabic words keep their place inside an English title, and the reverse.
+      t('itemList.searchTitle', { term: `\u2068${view.values.search_term}\u2069`, what: subject })
     : subject;
 }
 
