@@ -61,7 +61,7 @@ describe('server-only texts never reach a page', () => {
 
 describe('a page carries common and the namespaces its routes declare, in its language', () => {
   it.each([
-    ['/', ['common', 'content', 'catalog']],
+    ['/', ['common', 'content', 'catalog', 'items']],
     ['/login', ['common', 'forms', 'auth']],
     ['/category', ['common', 'catalog']],
     ['/blog', ['common', 'content']],
