@@ -77,7 +77,9 @@ test('the contact form checks each field, then sends the message', async ({ page
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Email').fill('omar@example.com');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('status')).toContainText('Your message has been sent. We will get back to you soon.');
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'Your message has been sent. We will get back to you soon.',
+  );
 });
 
 test.describe('without JavaScript', () => {
