@@ -2,6 +2,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { type ItemOrder, type ItemSearchQuery, itemOrderOf, RESULT_COUNT_CAP } from '../../../contract/search.ts';
 import type { Db } from '../../db/database.ts';
 import { items } from '../../db/schema/index.ts';
+import { badRequest } from '../../kernel/errors.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from './cursor.ts';
 import { distanceFrom, filtersOf, radiusOf, visibleTo } from './item-filters.ts';
 import { type TextQuery, textQueryOf } from './text-query.ts';
@@ -105,12 +106,15 @@ export class ItemSearch {
 
   private async keysetRows(plan: Plan, where: SQL[], after: SearchCursor['after'], limit: number): Promise<Row[]> {
     const column = sortColumn(plan.order);
-    const value = plan.order === 'touch_count' ? sql`${column}` : sql`${column}::text`;
+    // The cursor's text of a date in one fixed form (UTC, microseconds), whatever the session's DateStyle.
+    const value =
+      plan.order === 'touch_count'
+        ? sql`${column}`
+        : sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'`;
     const conditions = [...where];
     if (after) {
       const [sortValue, id] = after;
-      const typed =
-        plan.order === 'touch_count' ? sql`${Number(sortValue)}::int` : sql`${String(sortValue)}::timestamptz`;
+      const typed = typedSortValue(plan.order, sortValue);
       conditions.push(
         plan.descending
           ? sql`(${column}, ${items.id}) < (${typed}, ${id}::uuid)`
@@ -166,6 +170,24 @@ export class ItemSearch {
       nextCursor: more ? encodeCursor({ offset: offset + limit, total: [total.count, total.capped] }) : null,
     };
   }
+}
+
+/** PostgreSQL's text of a timestamptz, as a keyset cursor carries it ("2026-11-23 18:00:00.123456+00"). */
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** The last row's sort value from a cursor, checked before it reaches SQL (anyone can forge a cursor). */
+function typedSortValue(order: ItemOrder, value: string | number): SQL {
+  if (order === 'touch_count') {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647) {
+      return sql`${value}::int`;
+    }
+  } else if (typeof value === 'string') {
+    const match = TIMESTAMP_TEXT.exec(value);
+    const [year = 0, month = 0, day = 0] = (match?.slice(1, 4) ?? []).map(Number);
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (match && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return sql`${value}::timestamptz`;
+  }
+  throw badRequest('errors.invalidParameter', { field: 'cursor' });
 }
 
 const sortColumn = (order: ItemOrder) => (order === 'touch_count' ? sql`${items.touchCount}` : sql`${items.addedDate}`);

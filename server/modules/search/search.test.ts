@@ -349,6 +349,10 @@ describe('map radius', () => {
   });
 });
 
+const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
+const forgedCursor = (fields: Record<string, unknown>) =>
+  Buffer.from(JSON.stringify({ total: [1, false], ...fields })).toString('base64url');
+
 describe('bad input', () => {
   it.each([
     ['min above max price', { min_price: 10, max_price: 5 }, VALIDATION.priceRange],
@@ -356,6 +360,17 @@ describe('bad input', () => {
     ['a radius of 0', { lat: 24, lng: 46, mile: 0 }, null],
     ['a status other than active', { status: 0 }, null],
     ['a forged cursor', { cursor: 'bm90LWpzb24' }, null],
+    ['a cursor with a date that is not one', { cursor: forgedCursor({ after: ['x', ZERO_UUID] }) }, null],
+    [
+      'a cursor with the 31st of February',
+      { cursor: forgedCursor({ after: ['2026-02-31 10:00:00+00', ZERO_UUID] }) },
+      null,
+    ],
+    [
+      'a popular cursor with text for a count',
+      { order_by: 'touch_count', cursor: forgedCursor({ after: ['x', ZERO_UUID] }) },
+      null,
+    ],
     ['an unknown order', { order_by: 'price' }, null],
     ['a letter for an id', { sub_cat_id: 'x' }, null],
     ['a search term too long', { search_term: 'x'.repeat(101) }, null],
