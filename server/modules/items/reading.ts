@@ -1,17 +1,19 @@
 import { and, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { ITEM_STATUS, type Item, type ItemDetail, type OwnItem } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
-import { USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../db/database.ts';
-import { items, users } from '../../db/schema/index.ts';
+import { items } from '../../db/schema/index.ts';
 import { isPublic } from '../users/index.ts';
 import { isItemId } from './access.ts';
 import { type LoadQuery, loadItemRow, loadItemRows, loadItemRowsByIds, loadPictures } from './loading.ts';
 import { canSeeItem } from './policy.ts';
 import { type ItemViewer, presentItem, presentItemDetail, presentOwnItem } from './presenter.ts';
 
-/** The item's seller is an account others may see (active, not banned): public lists show only theirs. */
-export const sellerIsPublic = sql`exists (select 1 from ${users} where ${users.id} = ${items.addedUserId} and ${users.status} = ${USER_STATUS.active} and not ${users.isBanned})`;
+/**
+ * The item's seller is an account others may see (active, not banned): public lists show only theirs. The
+ * items row carries it (kept by triggers from users, migration 0007), so the partial indexes apply.
+ */
+export const sellerIsPublic = sql`${items.sellerPublic}`;
 
 /** How many related items an item page shows. */
 export const RELATED_COUNT = 6;

@@ -35,8 +35,8 @@ import {
 } from '../lookups/schema.ts';
 import { users } from '../users/schema.ts';
 
-/** A listing public lists may show (the seller's state is checked apart): active and not deleted. */
-const PUBLIC_ITEM = sql`status = 1 and deleted_at is null`;
+/** A listing public lists may show: active, not deleted, of an active and not banned seller. */
+const PUBLIC_ITEM = sql`status = 1 and deleted_at is null and seller_public`;
 
 /**
  * Listings. status: 0 pending approval, 1 active, 2 disabled, 3 rejected (contract/items.ts ITEM_STATUS).
@@ -102,6 +102,11 @@ export const items = pgTable(
     updatedUserId: text('updated_user_id').references(() => users.id, { onDelete: 'set null' }),
     updatedFlag: smallint('updated_flag').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The seller is active and not banned: a copy of the users row kept by triggers (migration 0007), so
+     * public lists filter and count from their partial indexes alone (ADR 0016).
+     */
+    sellerPublic: boolean('seller_public').notNull().default(true),
   },
   (table) => [
     // Public lists (search module): active, not deleted items, newest or most viewed first, overall and
@@ -129,6 +134,10 @@ export const items = pgTable(
     index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('items_earth_idx')
       .using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`)
+      .where(sql`${PUBLIC_ITEM} and ${table.lat} is not null and ${table.lng} is not null`),
+    // A map search within one category (btree_gist): the box and the category from one index.
+    index('items_public_category_earth_idx')
+      .using('gist', table.catId, sql`ll_to_earth(${table.lat}, ${table.lng})`)
       .where(sql`${PUBLIC_ITEM} and ${table.lat} is not null and ${table.lng} is not null`),
     index('items_slug_idx').on(table.slug),
   ],

@@ -3,6 +3,7 @@ import { asc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../../contract/fields.ts';
 import type { ItemSearchResult } from '../../../contract/search.ts';
+import { USER_STATUS } from '../../../contract/users.ts';
 import * as schema from '../../db/schema/index.ts';
 import { blocks, categories, follows, itemReports, items, subcategories, users } from '../../db/schema/index.ts';
 import { apiCalls } from '../../testing/api-calls.ts';
@@ -208,6 +209,15 @@ describe('public lists', () => {
     const { names, data } = await search({});
     expect(names).toEqual(ALL_VISIBLE);
     expect(data.total).toEqual({ count: 7, capped: false });
+  });
+
+  it('follow the seller’s account at once: unbanned, the items are back; deactivated, gone', async () => {
+    await db.update(users).set({ isBanned: false }).where(eq(users.id, BANNED_SELLER));
+    expect((await search({})).names.sort()).toEqual(['banned', ...ALL_VISIBLE].sort());
+    await db.update(users).set({ isBanned: false, status: USER_STATUS.deactivated }).where(eq(users.id, BANNED_SELLER));
+    expect((await search({})).names).toEqual(ALL_VISIBLE);
+    await db.update(users).set({ isBanned: true, status: USER_STATUS.active }).where(eq(users.id, BANNED_SELLER));
+    expect((await search({})).names).toEqual(ALL_VISIBLE);
   });
 
   it('hide what the viewer reported and the items of someone in a block with them', async () => {
