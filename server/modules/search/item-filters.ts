@@ -66,8 +66,11 @@ const ID_FILTERS: Record<IdFilter, AnyPgColumn> = {
   seller_type_id: items.sellerTypeId,
 };
 
+/** How a radius filter is written: with the box the map index serves, or as the exact distance alone. */
+export type RadiusIndex = 'box' | 'distance';
+
 /** The filters of SPEC.md 2 a query sets (text and paid-first are handled by the search itself). */
-export function filtersOf(query: ItemSearchQuery): SQL[] {
+export function filtersOf(query: ItemSearchQuery, radiusIndex: RadiusIndex = 'box'): SQL[] {
   const conditions: SQL[] = [];
   for (const [name, column] of Object.entries(ID_FILTERS) as Array<[IdFilter, AnyPgColumn]>) {
     const value = query[name];
@@ -88,7 +91,7 @@ export function filtersOf(query: ItemSearchQuery): SQL[] {
     const point = sql`ll_to_earth(${items.lat}, ${items.lng})`;
     conditions.push(
       sql`${items.lat} is not null and ${items.lng} is not null`,
-      sql`earth_box(${center}, ${radius.meters}::float8) @> ${point}`,
+      ...(radiusIndex === 'box' ? [sql`earth_box(${center}, ${radius.meters}::float8) @> ${point}`] : []),
       sql`earth_distance(${center}, ${point}) <= ${radius.meters}::float8`,
     );
   }

@@ -4,11 +4,19 @@ import type { Db } from '../../db/database.ts';
 import { items } from '../../db/schema/index.ts';
 import { badRequest } from '../../kernel/errors.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from './cursor.ts';
-import { distanceFrom, filtersOf, radiusOf, visibleTo } from './item-filters.ts';
+import { distanceFrom, filtersOf, type RadiusIndex, radiusOf, visibleTo } from './item-filters.ts';
 import { type TextQuery, textQueryOf } from './text-query.ts';
 
 /** A best-match list ranks the newest matches up to this many (a page 50 deep stays within them). */
 const RANKED_CANDIDATES = RESULT_COUNT_CAP;
+/**
+ * Beyond this many matches (as the planner estimates them) a best-match list walks the feed index newest
+ * first; up to it, it reads every match from the text index and sorts them. The walk reads about
+ * cap / density rows at random (7 us a row at 1,000,000 items), the text index one row per match in table
+ * order (2.7 us): they cost the same near 47,000 matches, and the planner's estimate of a prefix is often
+ * three times too high (bench/README.md).
+ */
+const SPARSE_MATCHES = 100_000;
 /** Recency halves a match's score after this many days. */
 const SCORE_HALF_LIFE_DAYS = 30;
 
@@ -36,21 +44,24 @@ type Row = { id: string; sort: string | number | null };
  */
 export class ItemSearch {
   private readonly db: Db;
+  private readonly sparseMatches: number;
 
-  constructor(db: Db) {
+  /** sparseMatches: SPARSE_MATCHES unless a test makes every search take one way. */
+  constructor(db: Db, options: { sparseMatches?: number } = {}) {
     this.db = db;
+    this.sparseMatches = options.sparseMatches ?? SPARSE_MATCHES;
   }
 
   async page(query: ItemSearchQuery, viewerId: string | null, extra: SQL[] = []): Promise<FoundPage> {
     const text = query.search_term ? await textQueryOf(this.db, query.search_term) : null;
     const order = orderFor(query);
+    const matching = [
+      ...visibleTo(viewerId),
+      ...extra,
+      ...(text ? [sql`${items.searchVector} @@ ${text.tsquery}`] : []),
+    ];
     const plan: Plan = {
-      where: [
-        ...visibleTo(viewerId),
-        ...filtersOf(query),
-        ...extra,
-        ...(text ? [sql`${items.searchVector} @@ ${text.tsquery}`] : []),
-      ],
+      where: [...matching, ...filtersOf(query, await this.radiusIndex(query, order, matching))],
       order,
       descending: query.orderType !== 'asc',
       query,
@@ -65,6 +76,26 @@ export class ItemSearch {
         ? await this.rankedPage(plan, cursor, total)
         : await this.keysetPage(plan, cursor, total);
     return { ...found, total, text };
+  }
+
+  /**
+   * How a text search around a point finds its rows: through the map index (its box), unless the words
+   * match few listings, then through the text index alone, the distance checked on each match. The planner
+   * cannot tell: it takes any box for tiny (cube has no statistics) and never combines the two indexes, so
+   * a box in a city read 56,000 rows to find 58 (bench/README.md).
+   */
+  private async radiusIndex(query: ItemSearchQuery, order: ItemOrder, matching: SQL[]): Promise<RadiusIndex> {
+    if (!query.search_term || order === 'distance' || radiusOf(query) === null) return 'box';
+    const withoutRadius = [...matching, ...filtersOf({ ...query, lat: undefined, lng: undefined }, 'box')];
+    return (await this.estimatedRows(withoutRadius)) > this.sparseMatches ? 'box' : 'distance';
+  }
+
+  /** The planner's estimate of the rows that match (its text statistics are good, see SPARSE_MATCHES). */
+  private async estimatedRows(where: SQL[]): Promise<number> {
+    const result = await this.db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+      sql`explain (format json) select 1 from ${items} where ${and(...where)}`,
+    );
+    return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
   }
 
   /** Matches up to the cap: "1,000+" costs what 1,000 costs. */
@@ -152,23 +183,39 @@ export class ItemSearch {
             select ${items.id} as id from ${items} where ${where}
             order by ${paidFirst}${distanceFrom(radius)}, ${items.id}
             limit ${limit + 1} offset ${offset}`)
-          : await this.db.execute<{ id: string }>(sql`
-            select id from (
-              select ${items.id} as id, ${items.isPaid} as is_paid,
-                ts_rank(${items.searchVector}, ${plan.text?.tsquery ?? sql`''::tsquery`})
-                  / (1 + extract(epoch from now() - ${items.addedDate}) / ${SCORE_HALF_LIFE_DAYS * 86_400}) as score
-              from ${items} where ${where}
-              order by ${items.addedDate} desc nulls last, ${items.id} desc nulls last
-              limit ${RANKED_CANDIDATES}
-            ) candidates
-            order by ${plan.query.isPaid === 'paid_item_first' ? sql`is_paid desc, ` : sql``}score desc, id desc
-            limit ${limit + 1} offset ${offset}`);
+          : await this.db.execute<{ id: string }>(
+              this.bestMatchQuery(plan, (await this.estimatedRows(plan.where)) > this.sparseMatches, limit + 1, offset),
+            );
     const ids = result.rows.map((row) => row.id);
     const more = ids.length > limit;
     return {
       itemIds: ids.slice(0, limit),
       nextCursor: more ? encodeCursor({ offset: offset + limit, total: [total.count, total.capped] }) : null,
     };
+  }
+
+  /**
+   * Best match: relevance over recency, among the newest matches up to the cap. Dense matches are read newest
+   * first from the feed index; sparse ones from the text index (the `offset 0` keeps the planner from
+   * walking the feed for them), then sorted.
+   */
+  private bestMatchQuery(plan: Plan, dense: boolean, limit: number, offset: number): SQL {
+    const tsquery = plan.text?.tsquery ?? sql`''::tsquery`;
+    const newest = sql`order by added_date desc nulls last, id desc nulls last limit ${RANKED_CANDIDATES}`;
+    const columns = sql`${items.id} as id, ${items.isPaid} as is_paid, ${items.addedDate} as added_date, ${items.searchVector} as search_vector`;
+    const where = and(...plan.where);
+    const candidates = dense
+      ? sql`select ${columns} from ${items} where ${where} ${newest}`
+      : sql`select * from (select ${columns} from ${items} where ${where} offset 0) matches ${newest}`;
+    const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`is_paid desc, ` : sql``;
+    return sql`
+      select id from (
+        select id, is_paid, ts_rank(search_vector, ${tsquery})
+          / (1 + extract(epoch from now() - added_date) / ${SCORE_HALF_LIFE_DAYS * 86_400}) as score
+        from (${candidates}) candidates
+      ) ranked
+      order by ${paidFirst}score desc, id desc
+      limit ${limit} offset ${offset}`;
   }
 }
 

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../../contract/fields.ts';
-import type { ItemSearchResult } from '../../../contract/search.ts';
+import { type ItemSearchResult, itemSearchSchema } from '../../../contract/search.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import * as schema from '../../db/schema/index.ts';
 import { blocks, categories, follows, itemReports, items, subcategories, users } from '../../db/schema/index.ts';
 import { apiCalls } from '../../testing/api-calls.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { rebuildSearchWords } from './index.ts';
+import { ItemSearch } from './item-search.ts';
 
 type Test = Awaited<ReturnType<typeof createTestApp>>;
 let test: Test;
@@ -343,6 +344,27 @@ describe('text', () => {
       (await search({ search_term: 'سيارة', ...near, condition_of_item_id: lookup.condition?.[0] ?? 0 })).names,
     ).toEqual(['A']);
     expect((await search({ search_term: 'سيارة', ...near, max_price: 6000, min_year: 2010 })).names).toEqual(['A']);
+  });
+});
+
+describe('the two ways a text search reads', () => {
+  it('find the same items whether they walk the feed and map indexes or read the text index', async () => {
+    const byFeed = new ItemSearch(db, { sparseMatches: -1 });
+    const byText = new ItemSearch(db, { sparseMatches: Number.MAX_SAFE_INTEGER });
+    const near = { lat: RIYADH.lat, lng: RIYADH.lng, mile: 10 };
+    for (const params of [
+      { search_term: 'سيارة' },
+      { search_term: 'toyta' },
+      { search_term: 'سيارة', ...near },
+      { search_term: 'سيارة', ...near, max_price: 6000, min_year: 2010 },
+      { search_term: 'iph', cat_id: catId },
+    ]) {
+      const query = itemSearchSchema.parse(params);
+      const [feed, text] = await Promise.all([byFeed.page(query, null), byText.page(query, null)]);
+      expect(feed.itemIds.length, JSON.stringify(params)).toBeGreaterThan(0);
+      expect(text.itemIds, JSON.stringify(params)).toEqual(feed.itemIds);
+      expect(text.total).toEqual(feed.total);
+    }
   });
 });
 
