@@ -16,6 +16,11 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** PostgreSQL's shared_buffers for the embedded server, e.g. 1GB (its default, 128MB, suits the demo). */
+  EMBEDDED_PG_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,6}(kB|MB|GB)$/)
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: booleanText.default(true),
   SEED_ADMIN_EMAIL: z.email().optional(),

@@ -31,7 +31,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
   const embedded = config.DATABASE_URL
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, logger });
+    : await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.EMBEDDED_PG_PORT,
+        sharedBuffers: config.EMBEDDED_PG_SHARED_BUFFERS,
+        logger,
+      });
   const url = config.DATABASE_URL ?? embedded?.url ?? '';
   const pool = createPool(url, config.DATABASE_POOL_SIZE, logger);
   let alive = true;
@@ -55,7 +60,16 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
 const ADMIN_SHUTDOWN = '57P01';
 
 export function createPool(url: string, max: number, logger: Pick<Logger, 'warn' | 'info'>) {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A new connection is a new PostgreSQL process that maps every shared buffer it touches afresh (the first
+    // text search of a process cost 417 ms, the next 40 ms, at 1,000,000 items): keep them for a while.
+    idleTimeoutMillis: 10 * 60_000,
+    // A request's query gains nothing from parallel workers on a busy small server: starting them cost a
+    // 15 ms text search 80 ms at 1,000,000 items (bench/README.md). A URL's own options are kept.
+    ...(url.includes('options=') ? {} : { options: '-c max_parallel_workers_per_gather=0' }),
+  });
   // An idle client can lose its server (restart, shutdown); without a listener that crashes the process.
   // On Ctrl-C the terminal signals the embedded PostgreSQL too, so its "admin shutdown" is expected then.
   pool.on('error', (error: Error & { code?: string }) => {

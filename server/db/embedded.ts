@@ -20,6 +20,8 @@ export interface EmbeddedOptions {
   /** Folder that holds `postgres/` (the cluster) and the app's lock file. */
   dataDir: string;
   port?: number;
+  /** PostgreSQL's shared_buffers ("1GB"); its own default when unset. */
+  sharedBuffers?: string;
   logger: Pick<Logger, 'info' | 'warn' | 'debug' | 'error'>;
 }
 
@@ -80,7 +82,13 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...(options.sharedBuffers ? ['-c', `shared_buffers=${options.sharedBuffers}`] : []),
+    ],
     onLog: remember,
     onError: remember,
   });
