@@ -148,6 +148,8 @@ export interface ItemPages {
   /** Counts a view of a shown item once per viewer and day (a visitor is known by a keyed hash of address and browser). */
   countView(itemId: string, viewer: Viewer | null, visitor: { ip: string; userAgent: string }): Promise<void>;
   entryOptions(language: LanguageCode): Promise<ItemEntryOptions>;
+  /** The same choices for list filters: at most a minute old. */
+  filterOptions(language: LanguageCode): Promise<ItemEntryOptions>;
   create(viewer: Viewer, input: ItemEntryInput, language: LanguageCode): Promise<ItemDetail>;
   update(viewer: Viewer, itemId: string, input: ItemEntryInput, language: LanguageCode): Promise<ItemDetail>;
   /** Soft delete: the row stays (deleted_at), its photos and video are removed. */

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ItemEntryOptions } from '../../../contract/pages.ts';
+import { RecentValue } from '../../kernel/recent-value.ts';
 import type { ListQuery, LookupsService, SimpleLookupKind } from '../lookups/index.ts';
 
 /** Every offered choice of a list: more than any operator keeps, in their order. */
@@ -58,4 +59,26 @@ export async function entryOptions(lookups: LookupsService, language: LanguageCo
     seller_types,
     vehicle_types,
   };
+}
+
+/**
+ * The same choices for the filters of the public lists, read again at most once a minute per language: a list
+ * page shows them on every request, and an operator's new choice may take that minute to appear there.
+ */
+export class RecentEntryOptions {
+  private readonly lookups: LookupsService;
+  private readonly byLanguage = new Map<LanguageCode, RecentValue<ItemEntryOptions>>();
+
+  constructor(lookups: LookupsService) {
+    this.lookups = lookups;
+  }
+
+  get(language: LanguageCode): Promise<ItemEntryOptions> {
+    let options = this.byLanguage.get(language);
+    if (!options) {
+      options = new RecentValue(() => entryOptions(this.lookups, language));
+      this.byLanguage.set(language, options);
+    }
+    return options.get();
+  }
 }

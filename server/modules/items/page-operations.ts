@@ -13,6 +13,7 @@ export function itemsPageOperations(items: ItemsService): ItemPages {
       items.related(item, viewer, language),
     countView: (itemId, viewer, visitor) => items.countView(itemId, viewer, visitor),
     entryOptions: (language: LanguageCode) => items.entryOptions(language),
+    filterOptions: (language: LanguageCode) => items.filterOptions(language),
     create: (viewer: Viewer, input: ItemEntryInput, language: LanguageCode) => items.create(viewer, input, language),
     update: (viewer: Viewer, itemId: string, input: ItemEntryInput, language: LanguageCode) =>
       items.update(viewer, itemId, input, language),

@@ -11,7 +11,7 @@ import type { LookupsService } from '../lookups/index.ts';
 import { existingItem, itemNotFound } from './access.ts';
 import type { ItemMediaService } from './item-media.ts';
 import { ItemModeration } from './moderation.ts';
-import { entryOptions } from './options.ts';
+import { entryOptions, RecentEntryOptions } from './options.ts';
 import { OwnerLists } from './owner-lists.ts';
 import { canSeeItem } from './policy.ts';
 import { ItemPosting } from './posting.ts';
@@ -34,6 +34,7 @@ export interface ItemsDependencies {
  */
 export class ItemsService {
   private readonly lookups: LookupsService;
+  private readonly filterChoices: RecentEntryOptions;
   private readonly posting: ItemPosting;
   private readonly reading: ItemReading;
   private readonly views: ItemViews;
@@ -46,6 +47,7 @@ export class ItemsService {
     this.db = dependencies.db;
     this.viewerSecret = dependencies.viewerSecret;
     this.lookups = dependencies.lookups;
+    this.filterChoices = new RecentEntryOptions(dependencies.lookups);
     this.posting = new ItemPosting(dependencies);
     this.reading = new ItemReading(dependencies.db);
     this.views = new ItemViews(dependencies.db);
@@ -119,6 +121,11 @@ export class ItemsService {
 
   entryOptions(language: LanguageCode): Promise<ItemEntryOptions> {
     return entryOptions(this.lookups, language);
+  }
+
+  /** The entry form's choices as list filters offer them: at most a minute old. */
+  filterOptions(language: LanguageCode): Promise<ItemEntryOptions> {
+    return this.filterChoices.get(language);
   }
 
   async create(viewer: Viewer, input: ItemEntryInput, language: LanguageCode): Promise<ItemDetail> {

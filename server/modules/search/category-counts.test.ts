@@ -85,7 +85,7 @@ describe('CategoryCounts', () => {
   it('serves one answer for a minute, then the old one while a single refresh runs', async () => {
     const clock = manualClock();
     const counter = new CategoryCounts(db, { now: clock.now });
-    const count = vi.spyOn(counter as unknown as { count: () => Promise<ActiveItemCounts> }, 'count');
+    const count = vi.spyOn(counter as unknown as { load: () => Promise<ActiveItemCounts> }, 'load');
 
     // Requests that arrive together before the first answer share one count.
     const [first, second] = await Promise.all([counter.get(), counter.get()]);
@@ -163,7 +163,7 @@ describe('CategoryCounts', () => {
     const counter = new CategoryCounts(db, { now: clock.now, onRefreshError: (error) => failures.push(error) });
     const first = await counter.get();
     const count = vi
-      .spyOn(counter as unknown as { count: () => Promise<ActiveItemCounts> }, 'count')
+      .spyOn(counter as unknown as { load: () => Promise<ActiveItemCounts> }, 'load')
       .mockRejectedValueOnce(new Error('database gone'));
     clock.advance(CATEGORY_COUNTS_TTL_MS);
     expect(await counter.get()).toBe(first);

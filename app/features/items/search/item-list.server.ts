@@ -160,7 +160,7 @@ export async function loadItemList(
   const { services, viewer, publicUrl, mapTiles } = context.get(appContext);
   const url = new URL(request.url);
   const language = await pageLanguage(request);
-  const entryOptions = (lang: LanguageCode) => services.items.entryOptions(lang);
+  const entryOptions = (lang: LanguageCode) => services.items.filterOptions(lang);
   const pageOptions = await entryOptions(language);
 
   let manufacturer: ListOption | null = null;
