@@ -107,6 +107,11 @@ export const items = pgTable(
      * public lists filter and count from their partial indexes alone (ADR 0016).
      */
     sellerPublic: boolean('seller_public').notNull().default(true),
+    /**
+     * The map cells the item lies in, one per grid size (migration 0008, search/geo-cells.ts): with the words in
+     * one GIN index, a text search around a point reads only the matches near it.
+     */
+    geoCells: integer('geo_cells').array().generatedAlwaysAs(sql`souk_geo_cells(lat, lng)`),
   },
   (table) => [
     // Public lists (search module): active, not deleted items, newest or most viewed first, overall and
@@ -130,7 +135,7 @@ export const items = pgTable(
       .where(sql`${PUBLIC_ITEM} and ${table.isPaid}`),
     index('items_feed_idx').on(table.status, table.addedDate.desc()).where(sql`${table.deletedAt} is null`),
     index('items_owner_idx').on(table.addedUserId, table.status, table.addedDate.desc()),
-    index('items_search_idx').using('gin', table.searchVector).where(PUBLIC_ITEM),
+    index('items_search_idx').using('gin', table.searchVector, table.geoCells).where(PUBLIC_ITEM),
     index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('items_earth_idx')
       .using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`)

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type ItemSearchQuery, MAP_SEARCH_RADIUS_MILES } from '../../../contract/search.ts';
 import { blocks, itemReports, items } from '../../db/schema/index.ts';
 import { sellerIsPublic } from '../items/index.ts';
+import { geoCellsAround } from './geo-cells.ts';
 
 const METERS_PER_MILE = 1609.344;
 
@@ -10,6 +11,16 @@ const METERS_PER_MILE = 1609.344;
 export function radiusOf(query: Pick<ItemSearchQuery, 'lat' | 'lng' | 'mile'>) {
   if (query.lat === undefined || query.lng === undefined) return null;
   return { lat: query.lat, lng: query.lng, meters: (query.mile ?? MAP_SEARCH_RADIUS_MILES) * METERS_PER_MILE };
+}
+
+/** The circle's map cells, which the text index serves with the words (or the box when no grid fits it). */
+function cellsOf(radius: { lat: number; lng: number; meters: number }): SQL {
+  const cells = geoCellsAround(radius);
+  if (!cells) return sql`true`;
+  return sql`${items.geoCells} && array[${sql.join(
+    cells.map((cell) => sql.raw(String(cell))),
+    sql`, `,
+  )}]::integer[]`;
 }
 
 /** The distance order around a point, served nearest first by the items_earth_idx GiST index. */
@@ -66,8 +77,11 @@ const ID_FILTERS: Record<IdFilter, AnyPgColumn> = {
   seller_type_id: items.sellerTypeId,
 };
 
-/** How a radius filter is written: with the box the map index serves, or as the exact distance alone. */
-export type RadiusIndex = 'box' | 'distance';
+/**
+ * How a radius filter is written: with the box the map index serves, with the map cells the text index
+ * holds beside the words (geo-cells.ts), or as the exact distance alone.
+ */
+export type RadiusIndex = 'box' | 'cells' | 'distance';
 
 /** The filters of SPEC.md 2 a query sets (text and paid-first are handled by the search itself). */
 export function filtersOf(query: ItemSearchQuery, radiusIndex: RadiusIndex = 'box'): SQL[] {
@@ -92,6 +106,7 @@ export function filtersOf(query: ItemSearchQuery, radiusIndex: RadiusIndex = 'bo
     conditions.push(
       sql`${items.lat} is not null and ${items.lng} is not null`,
       ...(radiusIndex === 'box' ? [sql`earth_box(${center}, ${radius.meters}::float8) @> ${point}`] : []),
+      ...(radiusIndex === 'cells' ? [cellsOf(radius)] : []),
       sql`earth_distance(${center}, ${point}) <= ${radius.meters}::float8`,
     );
   }

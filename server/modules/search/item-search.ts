@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { items } from '../../db/schema/index.ts';
 import { badRequest } from '../../kernel/errors.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from './cursor.ts';
+import { geoCellsAround } from './geo-cells.ts';
 import { distanceFrom, filtersOf, type RadiusIndex, radiusOf, visibleTo } from './item-filters.ts';
 import { type TextQuery, textQueryOf } from './text-query.ts';
 
@@ -61,7 +62,7 @@ export class ItemSearch {
       ...(text ? [sql`${items.searchVector} @@ ${text.tsquery}`] : []),
     ];
     const plan: Plan = {
-      where: [...matching, ...filtersOf(query, await this.radiusIndex(query, order, matching))],
+      where: [...matching, ...filtersOf(query, await this.radiusIndex(query, order, text !== null, matching))],
       order,
       descending: query.orderType !== 'asc',
       query,
@@ -79,13 +80,21 @@ export class ItemSearch {
   }
 
   /**
-   * How a text search around a point finds its rows: through the map index (its box), unless the words
-   * match few listings, then through the text index alone, the distance checked on each match. The planner
-   * cannot tell: it takes any box for tiny (cube has no statistics) and never combines the two indexes, so
-   * a box in a city read 56,000 rows to find 58 (bench/README.md).
+   * How a text search around a point finds its rows. The planner cannot choose: it takes any cube box for
+   * tiny (cube has no statistics) and never combines the text and map indexes, so a box in a city read
+   * 56,000 rows to find 58 (bench/README.md). The text index holds each listing's map cells beside its
+   * words, so the circle's cells narrow the matches inside that one index; a circle too wide for the grids
+   * reads the text index alone when the words are rare, the map index when they are not.
    */
-  private async radiusIndex(query: ItemSearchQuery, order: ItemOrder, matching: SQL[]): Promise<RadiusIndex> {
-    if (!query.search_term || order === 'distance' || radiusOf(query) === null) return 'box';
+  private async radiusIndex(
+    query: ItemSearchQuery,
+    order: ItemOrder,
+    hasText: boolean,
+    matching: SQL[],
+  ): Promise<RadiusIndex> {
+    const radius = radiusOf(query);
+    if (!hasText || order === 'distance' || radius === null) return 'box';
+    if (geoCellsAround(radius)) return 'cells';
     const withoutRadius = [...matching, ...filtersOf({ ...query, lat: undefined, lng: undefined }, 'box')];
     return (await this.estimatedRows(withoutRadius)) > this.sparseMatches ? 'box' : 'distance';
   }

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../../contract/fields.ts';
 import { type ItemSearchResult, itemSearchSchema } from '../../../contract/search.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import * as schema from '../../db/schema/index.ts';
 import { blocks, categories, follows, itemReports, items, subcategories, users } from '../../db/schema/index.ts';
+import { seededRandom } from '../../db/seed/random.ts';
 import { apiCalls } from '../../testing/api-calls.ts';
 import { createTestApp } from '../../testing/app.ts';
+import { geoCellsAround } from './geo-cells.ts';
 import { rebuildSearchWords } from './index.ts';
 import { ItemSearch } from './item-search.ts';
 
@@ -357,6 +359,8 @@ describe('the two ways a text search reads', () => {
       { search_term: 'toyta' },
       { search_term: 'سيارة', ...near },
       { search_term: 'سيارة', ...near, max_price: 6000, min_year: 2010 },
+      // Wider than the map grids: the text or the map index alone, then the exact distance.
+      { search_term: 'سيارة', ...near, mile: 300 },
       { search_term: 'iph', cat_id: catId },
     ]) {
       const query = itemSearchSchema.parse(params);
@@ -365,6 +369,52 @@ describe('the two ways a text search reads', () => {
       expect(text.itemIds, JSON.stringify(params)).toEqual(feed.itemIds);
       expect(text.total).toEqual(feed.total);
     }
+  });
+});
+
+describe('map cells', () => {
+  it('cover every point of a circle, as PostgreSQL numbers the cells of each listing', async () => {
+    const random = seededRandom(7).next;
+    for (const [lat, lng, miles] of [
+      [24.7136, 46.6753, 6.2],
+      [21.5, 39.2, 0.5],
+      [-33.87, 151.21, 40],
+      [64.1, -21.9, 100],
+      [0.05, -0.05, 3],
+    ] as const) {
+      const meters = miles * 1609.344;
+      const cells = new Set(geoCellsAround({ lat, lng, meters }));
+      expect(cells.size, `${lat},${lng}`).toBeGreaterThan(0);
+      const points = Array.from({ length: 200 }, () => {
+        // Uniform in the circle (the distance checked by earthdistance below); some right on its edge.
+        const distance = meters * Math.min(1, Math.sqrt(random() * 1.1));
+        const bearing = random() * 2 * Math.PI;
+        return sql`(${lat}::float8, ${lng}::float8, ${distance}::float8, ${bearing}::float8)`;
+      });
+      const result = await db.execute<{ cells: number[] }>(sql`
+        with p(lat, lng, distance, bearing) as (values ${sql.join(points, sql`, `)}),
+        moved as (
+          select degrees(asin(sin(radians(lat)) * cos(distance / earth()) + cos(radians(lat)) * sin(distance / earth()) * cos(bearing))) as lat,
+            lng + degrees(atan2(sin(bearing) * sin(distance / earth()) * cos(radians(lat)),
+              cos(distance / earth()) - sin(radians(lat)) * sin(radians(lat)))) as lng
+          from p
+        )
+        select souk_geo_cells(lat, lng) as cells from moved
+        where earth_distance(ll_to_earth(${lat}::float8, ${lng}::float8), ll_to_earth(lat, lng)) <= ${meters}::float8`);
+      expect(result.rows.length).toBeGreaterThan(150);
+      for (const row of result.rows)
+        expect(
+          row.cells.some((cell) => cells.has(cell)),
+          `${lat},${lng}`,
+        ).toBe(true);
+    }
+  });
+
+  it('give way to the other indexes across a pole or the 180th meridian, or for a circle wider than the grids', () => {
+    expect(geoCellsAround({ lat: 89.9, lng: 10, meters: 20_000 })).toBeNull();
+    expect(geoCellsAround({ lat: 10, lng: 179.99, meters: 5_000 })).toBeNull();
+    expect(geoCellsAround({ lat: 24.7, lng: 46.7, meters: 500_000 })).toBeNull();
+    expect(geoCellsAround({ lat: 24.7, lng: 46.7, meters: 10_000 })?.length).toBeLessThanOrEqual(36);
   });
 });
 
