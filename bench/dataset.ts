@@ -33,6 +33,7 @@ import { USER_STATUS } from '../contract/users.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/database.ts';
 import { type ListingTemplate, loadCatalog, loadListings } from '../server/db/seed/data-files.ts';
+import { CITY_CURRENCY as DEMO_CITY_CURRENCY } from '../server/db/seed/demo-items.ts';
 import { DEMO_ADMIN_ID } from '../server/db/seed/demo-users.ts';
 import { seedOnStart } from '../server/db/seed/index.ts';
 import { seededRandom } from '../server/db/seed/random.ts';
@@ -118,16 +119,9 @@ const CITY_WEIGHT: Record<string, number> = {
   Manama: 2,
   Muscat: 3,
 };
-/** Each city's currency, with a rough rate from the SAR prices of listings.json. */
+/** Each city's currency, with a rough rate from SAR: the demo's, and the cities only the dataset uses. */
 const CITY_CURRENCY: Record<string, { code: string; rate: number }> = {
-  Dubai: { code: 'AED', rate: 0.98 },
-  'Abu Dhabi': { code: 'AED', rate: 0.98 },
-  Sharjah: { code: 'AED', rate: 0.98 },
-  Cairo: { code: 'EGP', rate: 13 },
-  Alexandria: { code: 'EGP', rate: 13 },
-  Amman: { code: 'JOD', rate: 0.19 },
-  'Kuwait City': { code: 'KWD', rate: 0.082 },
-  Doha: { code: 'QAR', rate: 0.97 },
+  ...DEMO_CITY_CURRENCY,
   Manama: { code: 'BHD', rate: 0.1 },
   Muscat: { code: 'OMR', rate: 0.1 },
 };

@@ -91,7 +91,7 @@ function demoState(index: number, isArabic: boolean, decidedAt: Date) {
 }
 
 /** Local currency of each demo city's country, with a rough rate from SAR. */
-const CITY_CURRENCY: Record<string, { code: string; rate: number }> = {
+export const CITY_CURRENCY: Record<string, { code: string; rate: number }> = {
   Dubai: { code: 'AED', rate: 0.98 },
   'Abu Dhabi': { code: 'AED', rate: 0.98 },
   Sharjah: { code: 'AED', rate: 0.98 },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useNavigate } from 'react-router';
 import type { Item } from '../../../../contract/items.ts';
 import type { LanguageCode } from '../../../../contract/language.ts';
-import type { ItemListParam, ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemSearchResult } from '../../../../contract/search.ts';
 import { secondaryButtonClass } from '../../../components/ui/form-classes.ts';
 import {
   ChevronLeft,
@@ -16,7 +16,6 @@ import {
   SlidersHorizontal,
   X,
 } from '../../../components/ui/icons.tsx';
-import type { MapTileSource } from '../../../components/ui/location-map-leaflet.ts';
 import { translateKey } from '../../../i18n/i18n.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { useNonce } from '../../../lib/nonce.ts';
@@ -25,7 +24,7 @@ import { ItemCard } from '../item-card.tsx';
 import { itemGridClass, NoResult } from '../lists/my-items.tsx';
 import { ActiveFilters, formatNumber } from './active-filters.tsx';
 import { DEFAULT_MAP_CENTER, FilterForm } from './filter-form.tsx';
-import type { ItemListOptions, ListOption } from './item-list.server.ts';
+import type { ItemListData, ListOption } from './item-list.server.ts';
 import { type Crumb, itemListJsonLd } from './item-list-seo.ts';
 import {
   activeChips,
@@ -43,19 +42,8 @@ import {
 import { ResultsMap } from './results-map.tsx';
 import { useItemPages } from './use-item-pages.ts';
 
-/** What the page shows (the loader's answer, app/features/items/search/item-list.server.ts). */
-export interface ItemListView {
-  values: FilterValues;
-  defaulted: ItemListParam[];
-  path: string;
-  manufacturer: ListOption | null;
-  errors: FieldErrors;
-  result: ItemSearchResult | null;
-  options: ItemListOptions;
-  language: LanguageCode;
-  publicUrl: string;
-  mapTiles: MapTileSource;
-}
+/** What the page shows: the loader's answer (item-list.server.ts). */
+export type ItemListView = ItemListData;
 
 /** Cards in the first screen load at once; the rest when scrolled near. */
 const EAGER_CARDS = 4;
