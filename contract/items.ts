@@ -104,6 +104,7 @@ export const itemDetailSchema = itemSchema
     images: z.array(imageSchema).describe('Every photo, cover first'),
     vehicle: vehicleDetailsSchema.nullable().describe('Only for vehicle categories'),
     reject_reason: z.string().nullable().describe('Shown to the owner and admins of a rejected or disabled item'),
+    is_reported: z.boolean().describe('The viewer reported it: it is in no list of theirs any more'),
   })
   .meta({ id: 'ItemDetail' });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;

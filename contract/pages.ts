@@ -18,6 +18,7 @@ import type { ReceivedUpload } from './media.ts';
 import type { Paged } from './paging.ts';
 import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
+import type { ItemReport, Relation, ReportedItem } from './social.ts';
 import type { ProfileUpdateInput, User, UserSettingsInput } from './users.ts';
 
 /**
@@ -31,6 +32,7 @@ export interface PageOperations extends CatalogPages, ContentPages {
   items: ItemPages;
   moderation: ModerationPages;
   search: SearchPages;
+  social: SocialPages;
 }
 
 /** Categories, subcategories, deal options and the cities a profile may pick (module lookups). */
@@ -187,4 +189,18 @@ export interface SearchPages {
   suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]>;
   /** Public items per category and per subcategory, as counted at most a minute ago. */
   activeItemCounts(): Promise<{ categories: Record<number, number>; subcategories: Record<number, number> }>;
+}
+
+/** Favourites, follows, blocks and reports (module social): the lists pages show; toggles go through the API. */
+export interface SocialPages {
+  /** How the viewer stands towards someone (following them, having blocked them). */
+  relation(viewer: Viewer, userId: string): Promise<Relation>;
+  /** The people following someone, or whom they follow; 404 when the viewer may not see that person. */
+  followers(userId: string, viewer: Viewer | null, page: PageWindow): Promise<Paged<User>>;
+  following(userId: string, viewer: Viewer | null, page: PageWindow): Promise<Paged<User>>;
+  favouriteItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
+  blockedUsers(viewer: Viewer, page: PageWindow): Promise<Paged<User>>;
+  reportedItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ReportedItem>>;
+  /** The open reports of listings in the moderation queue; refused (403) unless the viewer is an admin. */
+  openReportsOf(viewer: Viewer, itemIds: string[]): Promise<Record<string, ItemReport[]>>;
 }

@@ -49,6 +49,7 @@ import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/i
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
 import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
+import { socialRoutes } from './modules/social/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { createServices, pageServices, type Services } from './services.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(itemRoutes, { items: services.items });
       await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
       await api.register(moderationRoutes, { items: services.items });
+      await api.register(socialRoutes, { social: services.social });
       await api.register(adminRoutes, { admin: services.admin, users: services.users });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
@@ -309,6 +311,12 @@ async function registerOpenApi(app: FastifyInstance) {
         {
           name: 'search',
           description: 'Public item lists with every filter, text, map radius and keyset paging; search suggestions',
+        },
+        {
+          name: 'social',
+          description:
+            'Favourites, follows, blocks and reports, and their lists. Each toggle says the state wanted, so ' +
+            'sending it twice changes nothing; a blocked pair stops seeing each other’s items and profiles.',
         },
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],

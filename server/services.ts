@@ -23,12 +23,13 @@ import {
   ItemsService,
   itemsPageOperations,
   moderationPageOperations,
+  registerItemCounters,
 } from './modules/items/index.ts';
 import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import { RatingsService } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
-import { SocialService } from './modules/social/index.ts';
+import { SocialService, socialPageOperations } from './modules/social/index.ts';
 import { registerUserCounters, UsersService, usersPageOperations } from './modules/users/index.ts';
 
 export interface Services {
@@ -75,12 +76,13 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
   const relations = {
     ratingSummary: (userId: string) => ratings.summary(userId),
     isFollowing: (followerId: string, followedId: string) => social.isFollowing(followerId, followedId),
+    inBlock: (userId: string, otherId: string) => social.inBlock(userId, otherId),
   };
   const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
   const auth = authServiceFor(db, authLibrary, config, { createLimiter, mailer, users });
-  const social = new SocialService({ db, events, users });
   const itemMedia = new ItemMediaService({ db, media, events });
   const items = new ItemsService({ db, events, lookups, itemMedia, viewerSecret: authSecret(config) });
+  const social = new SocialService({ db, events, users, items });
   items.scheduleJobs(jobs).catch((error: unknown) => logger.error({ err: error }, 'the item view job could not start'));
   itemMedia
     .scheduleDraftSweep(jobs)
@@ -91,6 +93,7 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     .catch((error: unknown) => logger.error({ err: error }, 'the search dictionary job could not start'));
   const admin = new AdminService(users);
   registerUserCounters(events, db);
+  registerItemCounters(events, db);
   registerSessionEndings(events, auth);
   return {
     events,
@@ -124,5 +127,6 @@ export function pageServices(services: Services): PageOperations {
     items: itemsPageOperations(services.items),
     moderation: moderationPageOperations(services.items),
     search: searchPageOperations(services.search),
+    social: socialPageOperations(services.social),
   };
 }

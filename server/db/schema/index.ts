@@ -15,6 +15,5 @@ export * from './catalog.ts';
 export * from './chat.ts';
 export * from './collections.ts';
 export * from './commerce.ts';
-export * from './item-activity.ts';
 export * from './notifications.ts';
 export * from './settings.ts';

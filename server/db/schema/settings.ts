@@ -39,6 +39,8 @@ export const appSettings = pgTable(
     membershipAmount: numeric('membership_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     bidFee: numeric('bid_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     uploadFee: numeric('upload_fee', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** Distinct users whose open reports hide a listing until an admin reviews it (issue 11). */
+    reportHideThreshold: smallint('report_hide_threshold').notNull().default(3),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
     updatedDate: updatedDate().notNull().defaultNow(),

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { localizedText } from '../../kernel/localized-text.ts';
 import { toImage } from '../media/index.ts';
+import { blockBetween } from './viewer-hiding.ts';
 
 /**
  * Reading items with everything they show, in one query: the row, each lookup in the reader's language
@@ -133,6 +134,10 @@ function selection(language: LanguageCode, viewerId: string | Placeholder | null
     isFavourited: viewerId
       ? sql<boolean>`exists (select 1 from ${schema.favourites} where ${schema.favourites.userId} = ${viewerId} and ${schema.favourites.itemId} = ${items.id})`
       : sql<boolean>`false`,
+    isReported: viewerId
+      ? sql<boolean>`exists (select 1 from ${schema.itemReports} where ${schema.itemReports.reporterId} = ${viewerId} and ${schema.itemReports.itemId} = ${items.id})`
+      : sql<boolean>`false`,
+    inBlockWithViewer: viewerId ? blockBetween(sql`${viewerId}`, sql`${items.addedUserId}`) : sql<boolean>`false`,
     pendingViews: sql<number>`coalesce((select ${schema.itemViewCounts.pending} from ${schema.itemViewCounts} where ${schema.itemViewCounts.itemId} = ${items.id}), 0)::int`,
   };
 }

@@ -61,6 +61,23 @@ export class ItemModeration {
     );
   }
 
+  /**
+   * Takes an active listing out of public view until an admin decides (enough people reported it): it goes back
+   * to pending, first in the queue. Answers whether it was held (not if it was already waiting, refused or gone).
+   */
+  async holdForReview(itemId: string): Promise<boolean> {
+    const { db, events } = this.context;
+    return events.afterCommit(async (publish) => {
+      const [held] = await db
+        .update(items)
+        .set({ status: ITEM_STATUS.pending, updatedDate: new Date() })
+        .where(and(eq(items.id, itemId), eq(items.status, ITEM_STATUS.active), isNull(items.deletedAt)))
+        .returning({ ownerId: items.addedUserId });
+      if (held) publish('item.heldForReview', { itemId, ownerId: held.ownerId });
+      return Boolean(held);
+    });
+  }
+
   /** Applies the decision, records who took it and when, and tells the owner (events). */
   async decide(
     viewer: ItemViewer,

@@ -7,6 +7,7 @@ import { items } from '../../db/schema/index.ts';
 import { toPage } from '../../kernel/paging.ts';
 import type { ItemViewer } from './presenter.ts';
 import { type ItemReading, sellerIsPublic } from './reading.ts';
+import { hiddenFromViewer } from './viewer-hiding.ts';
 
 /** Which of the owner's items each of their lists holds (SPEC.md 2 active, pending and rejected items; sold). */
 function ownerListFilter(list: OwnerList): SQL | undefined {
@@ -59,7 +60,9 @@ export class OwnerLists {
     const where = and(
       eq(items.addedUserId, userId),
       eq(items.isSoldOut, true),
-      privileged ? undefined : and(eq(items.status, ITEM_STATUS.active), sellerIsPublic),
+      privileged
+        ? undefined
+        : and(eq(items.status, ITEM_STATUS.active), sellerIsPublic, ...(viewer ? hiddenFromViewer(viewer.userId) : [])),
     );
     const found = await this.reading.cards(
       { where: and(where, isNull(items.deletedAt)), orderBy: NEWEST_FIRST, limit: page.limit + 1, offset: page.offset },

@@ -157,6 +157,7 @@ export function presentItemDetail(
     images,
     vehicle: card.category?.is_vehicle ? vehicleOf(row, language) : null,
     reject_reason: mayReadReason(row, viewer) ? row.item.rejectReason : null,
+    is_reported: Boolean(row.isReported),
   };
 }
 

@@ -8,6 +8,7 @@ import { isItemId } from './access.ts';
 import { type LoadQuery, loadItemRow, loadItemRows, loadItemRowsByIds, loadPictures } from './loading.ts';
 import { canSeeItem } from './policy.ts';
 import { type ItemViewer, presentItem, presentItemDetail, presentOwnItem } from './presenter.ts';
+import { hiddenFromViewer } from './viewer-hiding.ts';
 
 /**
  * The item's seller is an account others may see (active, not banned): public lists show only theirs. The
@@ -34,6 +35,8 @@ export class ItemReading {
     // A banned or deactivated seller's listings leave public view; they and admins still see them.
     const privileged = viewer !== null && (viewer.isAdmin || viewer.userId === row.item.addedUserId);
     if (!privileged && !isPublic(row.seller)) return null;
+    // Nobody in a block sees the other's listings (an admin moderates whatever they are in).
+    if (row.inBlockWithViewer && !viewer?.isAdmin) return null;
     return presentItemDetail(row, await loadPictures(this.db, [row]), viewer, language);
   }
 
@@ -72,6 +75,7 @@ export class ItemReading {
         eq(items.isSoldOut, false),
         sellerIsPublic,
         isItemId(item.id) ? ne(items.id, item.id) : undefined,
+        ...(viewer ? hiddenFromViewer(viewer.userId) : []),
       );
     const order = [desc(items.addedDate), desc(items.id)];
     if (item.sub_cat_id !== null) {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { LookupsService } from '../lookups/index.ts';
-import { existingItem, itemNotFound } from './access.ts';
+import { type AccessRow, existingItem, itemNotFound } from './access.ts';
 import type { ItemMediaService } from './item-media.ts';
 import { ItemModeration } from './moderation.ts';
 import { entryOptions, RecentEntryOptions } from './options.ts';
@@ -156,6 +156,16 @@ export class ItemsService {
 
   queue(viewer: ItemViewer, filter: { status: number | null }, page: PageWindow, language: LanguageCode) {
     return this.moderation.queue(viewer, filter, page, language);
+  }
+
+  /** Enough distinct reports: the active listing waits for an admin (the social module decides when). */
+  holdForReview(itemId: string): Promise<boolean> {
+    return this.moderation.holdForReview(itemId);
+  }
+
+  /** The access row of an existing item (404 when missing or deleted). */
+  accessOf(itemId: string): Promise<AccessRow> {
+    return existingItem(this.db, itemId);
   }
 
   decide(

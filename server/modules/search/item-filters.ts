@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type ItemSearchQuery, MAP_SEARCH_RADIUS_MILES } from '../../../contract/search.ts';
-import { blocks, itemReports, items } from '../../db/schema/index.ts';
-import { sellerIsPublic } from '../items/index.ts';
+import { items } from '../../db/schema/index.ts';
+import { hiddenFromViewer, sellerIsPublic } from '../items/index.ts';
 import { geoCellsAround } from './geo-cells.ts';
 
 const METERS_PER_MILE = 1609.344;
@@ -34,12 +34,7 @@ export const distanceFrom = (point: { lat: number; lng: number }) =>
  */
 export function visibleTo(viewerId: string | null): SQL[] {
   const conditions = [sql`${items.status} = 1`, sql`${items.deletedAt} is null`, sellerIsPublic];
-  if (viewerId) {
-    conditions.push(
-      sql`not exists (select 1 from ${itemReports} where ${itemReports.itemId} = ${items.id} and ${itemReports.reporterId} = ${viewerId})`,
-      sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${items.addedUserId}) or (${blocks.blockerId} = ${items.addedUserId} and ${blocks.blockedId} = ${viewerId}))`,
-    );
-  }
+  if (viewerId) conditions.push(...hiddenFromViewer(viewerId));
   return conditions;
 }
 

@@ -1,1 +1,3 @@
+export { socialPageOperations } from './page-operations.ts';
+export { socialRoutes } from './routes.ts';
 export { type SocialDependencies, SocialService } from './service.ts';

@@ -1,59 +1,109 @@
-import { and, eq } from 'drizzle-orm';
+import type { Item } from '../../../contract/items.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type { Paged } from '../../../contract/paging.ts';
+import type { Viewer } from '../../../contract/session.ts';
+import type {
+  FavouriteState,
+  FollowState,
+  ItemReport,
+  Relation,
+  ReportedItem,
+  ReportInput,
+} from '../../../contract/social.ts';
+import type { User } from '../../../contract/users.ts';
 import type { Db } from '../../db/database.ts';
-import { follows } from '../../db/schema/index.ts';
-import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
+import type { ItemsService } from '../items/index.ts';
 import type { UsersService } from '../users/index.ts';
-import './events.ts';
+import { Blocks } from './blocks.ts';
+import { registerReportReviews } from './events.ts';
+import { Favourites } from './favourites.ts';
+import { Follows } from './follows.ts';
+import { Reports } from './reports.ts';
 
 export interface SocialDependencies {
   db: Db;
   events: EventBus;
   users: UsersService;
+  items: ItemsService;
 }
 
-/** Who follows whom. The follower counts on the accounts follow from the events published here. */
+type Asker = { userId: string; isAdmin: boolean };
+
+/**
+ * Favourites, follows, blocks and reports (issue 11). Each toggle says the state it wants, so repeating it
+ * changes nothing; each checks who asks; the counters on accounts and listings follow from its events.
+ */
 export class SocialService {
-  private readonly db: Db;
-  private readonly events: EventBus;
-  private readonly users: UsersService;
+  private readonly blocks: Blocks;
+  private readonly follows: Follows;
+  private readonly favourites: Favourites;
+  private readonly reports: Reports;
 
-  constructor({ db, events, users }: SocialDependencies) {
-    this.db = db;
-    this.events = events;
-    this.users = users;
+  constructor({ db, events, users, items }: SocialDependencies) {
+    this.blocks = new Blocks(db, events, users);
+    this.follows = new Follows(db, events, users, this.blocks);
+    this.favourites = new Favourites(db, events, items);
+    this.reports = new Reports(db, events, items);
+    registerReportReviews(events, db);
   }
 
-  async isFollowing(followerId: string, followedId: string) {
-    const [row] = await this.db
-      .select({ followerId: follows.followerId })
-      .from(follows)
-      .where(and(eq(follows.followerId, followerId), eq(follows.followedId, followedId)));
-    return Boolean(row);
+  isFollowing(followerId: string, followedId: string): Promise<boolean> {
+    return this.follows.isFollowing(followerId, followedId);
   }
 
-  /** `follower` follows `followedId`, a public account other than their own; following twice changes nothing. */
-  async follow(follower: { userId: string }, followedId: string) {
-    if (follower.userId === followedId) throw new AppError(403, 'errors.forbidden');
-    if (!(await this.users.isPublic(followedId))) throw new AppError(404, 'users.notFound');
-    await this.events.afterCommit(async (publish) => {
-      const added = await this.db
-        .insert(follows)
-        .values({ followerId: follower.userId, followedId })
-        .onConflictDoNothing()
-        .returning({ followedId: follows.followedId });
-      if (added.length > 0) publish('user.followed', { followerId: follower.userId, followedId });
-    });
+  inBlock(userId: string, otherId: string): Promise<boolean> {
+    return this.blocks.inBlock(userId, otherId);
   }
 
-  /** `follower` stops following `followedId`; not following changes nothing. */
-  async unfollow(follower: { userId: string }, followedId: string) {
-    await this.events.afterCommit(async (publish) => {
-      const removed = await this.db
-        .delete(follows)
-        .where(and(eq(follows.followerId, follower.userId), eq(follows.followedId, followedId)))
-        .returning({ followedId: follows.followedId });
-      if (removed.length > 0) publish('user.unfollowed', { followerId: follower.userId, followedId });
-    });
+  /** How the viewer stands towards someone (their profile, a seller card). */
+  async relation(viewerId: string, userId: string): Promise<Relation> {
+    const [isFollowed, isBlocked] = await Promise.all([
+      this.follows.isFollowing(viewerId, userId),
+      this.blocks.hasBlocked(viewerId, userId),
+    ]);
+    return { isFollowed, isBlocked };
+  }
+
+  setFollowing(viewer: { userId: string }, userId: string, follow: boolean): Promise<FollowState> {
+    return this.follows.setFollowing(viewer, userId, follow);
+  }
+
+  followers(userId: string, viewer: Asker | null, page: PageWindow): Promise<Paged<User>> {
+    return this.follows.list(userId, 'followers', viewer, page);
+  }
+
+  following(userId: string, viewer: Asker | null, page: PageWindow): Promise<Paged<User>> {
+    return this.follows.list(userId, 'following', viewer, page);
+  }
+
+  setFavourite(viewer: { userId: string }, itemId: string, favourite: boolean): Promise<FavouriteState> {
+    return this.favourites.setFavourite(viewer, itemId, favourite);
+  }
+
+  favouriteItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>> {
+    return this.favourites.list(viewer, page, language);
+  }
+
+  setBlocked(viewer: { userId: string }, userId: string, block: boolean): Promise<{ is_blocked: boolean }> {
+    return this.blocks.setBlocked(viewer, userId, block);
+  }
+
+  blockedUsers(viewer: Asker, page: PageWindow): Promise<Paged<User>> {
+    return this.blocks.listBlocked(viewer, page);
+  }
+
+  report(viewer: { userId: string }, itemId: string, input: ReportInput): Promise<void> {
+    return this.reports.report(viewer, itemId, input);
+  }
+
+  reportedItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ReportedItem>> {
+    return this.reports.listMine(viewer, page, language);
+  }
+
+  /** The open reports of listings in the moderation queue (admins only). */
+  openReportsOf(viewer: { isAdmin: boolean }, itemIds: string[]): Promise<Record<string, ItemReport[]>> {
+    return this.reports.openReportsOf(viewer, itemIds);
   }
 }

@@ -123,10 +123,17 @@ export function presentSeller(row: UserRow, viewer: { userId: string; isAdmin: b
   const isOwner = viewer?.userId === row.id;
   const privileged = isOwner || Boolean(viewer?.isAdmin);
   if (!privileged && (!isPublic(row) || !row.showProfileOnItems)) return null;
+  return presentCard(row, viewer, false);
+}
+
+/** A person in a list or on a card: the totals of their rating from the account row, no star breakdown. */
+export function presentCard(row: UserRow, viewer: { userId: string; isAdmin: boolean } | null, isFollowed: boolean) {
+  const isOwner = viewer?.userId === row.id;
+  const privileged = isOwner || Boolean(viewer?.isAdmin);
   const ratingDetails = {
     ...EMPTY_RATING_DETAILS,
     total_rating_count: row.ratingCount,
     total_rating_value: Number(row.overallRating),
   };
-  return presentUser(row, { privileged, isOwner, isFollowed: false, ratingDetails });
+  return presentUser(row, { privileged, isOwner, isFollowed, ratingDetails });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ProfileUpdateInput, RatingSummary, User, UserSettingsInput } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
@@ -11,7 +11,7 @@ import type { LookupsService } from '../lookups/index.ts';
 import { MAX_INPUT_PIXELS, MediaRefused, type MediaService, type Upload } from '../media/index.ts';
 import './events.ts';
 import { isPublic } from './policy.ts';
-import { presentUser } from './presenter.ts';
+import { presentCard, presentUser } from './presenter.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type PhotoKind = 'profile' | 'cover';
@@ -35,6 +35,8 @@ export const PHOTO_UPLOADS_PER_HOUR = 20;
 export interface ProfileRelations {
   ratingSummary(userId: string): Promise<RatingSummary>;
   isFollowing(followerId: string, followedId: string): Promise<boolean>;
+  /** Whether the two are in a block, whichever blocked: then neither sees the other's profile. */
+  inBlock(userId: string, otherId: string): Promise<boolean>;
 }
 
 export interface UsersDependencies {
@@ -76,11 +78,33 @@ export class UsersService {
     const isOwner = viewer?.userId === userId;
     const privileged = isOwner || Boolean(viewer?.isAdmin);
     if (!row || (!privileged && !isPublic(row))) throw new AppError(404, 'users.notFound');
+    if (viewer && !privileged && (await this.relations.inBlock(viewer.userId, userId))) {
+      throw new AppError(404, 'users.notFound');
+    }
     const [ratingDetails, isFollowed] = await Promise.all([
       this.relations.ratingSummary(userId),
       viewer && !isOwner ? this.relations.isFollowing(viewer.userId, userId) : Promise.resolve(false),
     ]);
     return presentUser(row, { privileged, isOwner, isFollowed, ratingDetails });
+  }
+
+  /**
+   * People as cards in a list (followers, following, blocked), in the order given: the accounts others may see
+   * (every existing one with `includeHidden`), each marked followed when its id is in `followed`.
+   */
+  async cardsOf(
+    userIds: string[],
+    viewer: { userId: string; isAdmin: boolean } | null,
+    options: { followed: ReadonlySet<string>; includeHidden?: boolean },
+  ): Promise<User[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db.select().from(users).where(inArray(users.id, userIds));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return userIds.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row || (!options.includeHidden && !isPublic(row))) return [];
+      return [presentCard(row, viewer, options.followed.has(id))];
+    });
   }
 
   /** Whether `userId` is an account others may see and interact with. */

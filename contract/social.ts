@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { dateTimeSchema, VALIDATION } from './fields.ts';
+import { itemSchema } from './items.ts';
+
+/** Why someone reports a listing (issue 11); "other" needs their own words. */
+export const REPORT_REASONS = [
+  'spam',
+  'duplicate',
+  'wrong_category',
+  'offensive',
+  'fraud',
+  'prohibited',
+  'sold',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const MAX_REPORT_NOTE = 500;
+
+export const reportInputSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS, { error: VALIDATION.required }),
+    note: z.string().trim().max(MAX_REPORT_NOTE, VALIDATION.tooLong).default(''),
+  })
+  .refine((report) => report.reason !== 'other' || report.note.length > 0, {
+    path: ['note'],
+    message: VALIDATION.required,
+  });
+export type ReportInput = z.infer<typeof reportInputSchema>;
+
+/** The body of each toggle: the state wanted, so sending it twice changes nothing (a double click). */
+export const favouriteInputSchema = z.object({ favourite: z.boolean() });
+export const followInputSchema = z.object({ follow: z.boolean() });
+export const blockInputSchema = z.object({ block: z.boolean() });
+
+export const favouriteStateSchema = z
+  .object({ is_favourited: z.boolean(), favourite_count: z.number().int() })
+  .meta({ id: 'FavouriteState' });
+export type FavouriteState = z.infer<typeof favouriteStateSchema>;
+
+export const followStateSchema = z
+  .object({ is_followed: z.boolean(), follower_count: z.number().int() })
+  .meta({ id: 'FollowState' });
+export type FollowState = z.infer<typeof followStateSchema>;
+
+export const blockStateSchema = z.object({ is_blocked: z.boolean() }).meta({ id: 'BlockState' });
+
+/** An item on the reporter's /reported-items, with what they said and when. */
+export const reportedItemSchema = itemSchema
+  .extend({
+    report_reason: z.enum(REPORT_REASONS),
+    report_note: z.string(),
+    reported_date: dateTimeSchema,
+  })
+  .meta({ id: 'ReportedItem' });
+export type ReportedItem = z.infer<typeof reportedItemSchema>;
+
+/** The reports of one item, as the moderation queue shows them. */
+export const itemReportSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS),
+    note: z.string(),
+    reporter_id: z.string(),
+    reporter_name: z.string(),
+    added_date: dateTimeSchema,
+  })
+  .meta({ id: 'ItemReport' });
+export type ItemReport = z.infer<typeof itemReportSchema>;
+
+/** What a profile page needs to know of the relation between the viewer and the person shown. */
+export interface Relation {
+  isFollowed: boolean;
+  /** The viewer blocked this person. */
+  isBlocked: boolean;
+}
