@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +18,7 @@ import type { Route } from './+types/root';
 import { DialogProvider } from './components/ui/dialogs.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
 import { ProgressBar } from './components/ui/progress-bar.tsx';
+import { PendingFavourite } from './features/items/pending-favourite.tsx';
 import { ChunkLoadWatchdog, isChunkLoadError, LoadFailure } from './features/shell/chunk-load.tsx';
 import { FlashNotice } from './features/shell/flash-notice.tsx';
 import { Footer } from './features/shell/footer.tsx';
@@ -155,6 +157,10 @@ function LanguageAlternates({ origin, pathname, search }: { origin: string; path
 
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root');
+  // Says when React owns the page: browser journeys wait for it before pressing script-only controls.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const { pathname } = useLocation();
   const isChat = pathname === '/chat' || pathname.startsWith('/chat/');
   // A page that shows the handed-over notice itself (the login form) says so in its handle.
@@ -170,6 +176,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {!isChat && <Footer />}
         <FlashNotice messageKey={pageShowsFlash ? null : (rootData?.flash ?? null)} />
         <PrivacyConsent />
+        <PendingFavourite />
         <ChunkLoadWatchdog />
       </DialogProvider>
     </TimeZoneProvider>

@@ -32,6 +32,12 @@ export default [
   route('active-items', 'routes/items/active-items.tsx'),
   route('pending-items', 'routes/items/pending-items.tsx'),
   route('reject-items', 'routes/items/reject-items.tsx'),
+  route('favourite', 'routes/social/favourite.tsx'),
+  route('reported-items', 'routes/social/reported-items.tsx'),
+  route('follower-items', 'routes/social/follower-items.tsx'),
+  route('followers', 'routes/social/people.tsx', { id: 'followers' }),
+  route('following', 'routes/social/people.tsx', { id: 'following' }),
+  route('blocked-users', 'routes/social/blocked-users.tsx'),
   route('admin/items', 'routes/admin/items.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

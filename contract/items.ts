@@ -117,6 +117,37 @@ export const ownItemSchema = itemSchema
   .meta({ id: 'OwnItem' });
 export type OwnItem = z.infer<typeof ownItemSchema>;
 
+/** Why someone reports a listing (issue 11); "other" needs their own words. */
+export const REPORT_REASONS = [
+  'spam',
+  'duplicate',
+  'wrong_category',
+  'offensive',
+  'fraud',
+  'prohibited',
+  'sold',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** An open report of a listing, as the moderation queue shows it. */
+export const itemReportSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS),
+    note: z.string(),
+    reporter_id: z.string(),
+    reporter_name: z.string(),
+    added_date: dateTimeSchema,
+  })
+  .meta({ id: 'ItemReport' });
+export type ItemReport = z.infer<typeof itemReportSchema>;
+
+/** An item in the moderation queue: its page and the open reports on it. */
+export const moderationItemSchema = itemDetailSchema
+  .extend({ open_reports: z.array(itemReportSchema) })
+  .meta({ id: 'ModerationItem' });
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+
 /** The moderation decisions an admin takes on an item (SPEC.md 4 item status). */
 export const MODERATION_DECISIONS = ['approve', 'reject', 'disable', 'enable'] as const;
 export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];

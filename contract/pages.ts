@@ -11,14 +11,14 @@ import type {
 } from './auth.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
 import type { ItemEntryInput } from './item-entry.ts';
-import type { Item, ItemDetail, ModerationDecision, OwnerList, OwnItem } from './items.ts';
+import type { Item, ItemDetail, ModerationDecision, ModerationItem, OwnerList, OwnItem } from './items.ts';
 import type { LanguageCode } from './language.ts';
 import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
 import type { Paged } from './paging.ts';
 import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
-import type { ItemReport, Relation, ReportedItem } from './social.ts';
+import type { Relation, ReportedItem } from './social.ts';
 import type { ProfileUpdateInput, User, UserSettingsInput } from './users.ts';
 
 /**
@@ -171,7 +171,7 @@ export interface ModerationPages {
     filter: { status: number | null },
     page: PageWindow,
     language: LanguageCode,
-  ): Promise<Paged<ItemDetail>>;
+  ): Promise<Paged<ModerationItem>>;
   /** Reject and disable need a reason. */
   decide(viewer: Viewer, itemId: string, decision: ModerationDecision, reason: string | null): Promise<void>;
 }
@@ -201,6 +201,4 @@ export interface SocialPages {
   favouriteItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
   blockedUsers(viewer: Viewer, page: PageWindow): Promise<Paged<User>>;
   reportedItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ReportedItem>>;
-  /** The open reports of listings in the moderation queue; refused (403) unless the viewer is an admin. */
-  openReportsOf(viewer: Viewer, itemIds: string[]): Promise<Record<string, ItemReport[]>>;
 }

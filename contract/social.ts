@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { dateTimeSchema, VALIDATION } from './fields.ts';
-import { itemSchema } from './items.ts';
+import { itemSchema, REPORT_REASONS } from './items.ts';
 
-/** Why someone reports a listing (issue 11); "other" needs their own words. */
-export const REPORT_REASONS = [
-  'spam',
-  'duplicate',
-  'wrong_category',
-  'offensive',
-  'fraud',
-  'prohibited',
-  'sold',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export { type ItemReport, itemReportSchema, REPORT_REASONS, type ReportReason } from './items.ts';
 
 export const MAX_REPORT_NOTE = 500;
 
@@ -54,18 +43,6 @@ export const reportedItemSchema = itemSchema
   })
   .meta({ id: 'ReportedItem' });
 export type ReportedItem = z.infer<typeof reportedItemSchema>;
-
-/** The reports of one item, as the moderation queue shows them. */
-export const itemReportSchema = z
-  .object({
-    reason: z.enum(REPORT_REASONS),
-    note: z.string(),
-    reporter_id: z.string(),
-    reporter_name: z.string(),
-    added_date: dateTimeSchema,
-  })
-  .meta({ id: 'ItemReport' });
-export type ItemReport = z.infer<typeof itemReportSchema>;
 
 /** What a profile page needs to know of the relation between the viewer and the person shown. */
 export interface Relation {

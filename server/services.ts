@@ -81,7 +81,15 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
   const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
   const auth = authServiceFor(db, authLibrary, config, { createLimiter, mailer, users });
   const itemMedia = new ItemMediaService({ db, media, events });
-  const items = new ItemsService({ db, events, lookups, itemMedia, viewerSecret: authSecret(config) });
+  const items = new ItemsService({
+    db,
+    events,
+    lookups,
+    itemMedia,
+    viewerSecret: authSecret(config),
+    // Social keeps the reports and comes after items in the module order: asked once both exist.
+    openReportsOf: (itemIds: string[]) => social.openReportsOf({ isAdmin: true }, itemIds),
+  });
   const social = new SocialService({ db, events, users, items });
   items.scheduleJobs(jobs).catch((error: unknown) => logger.error({ err: error }, 'the item view job could not start'));
   itemMedia

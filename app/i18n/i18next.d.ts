@@ -9,11 +9,12 @@ import type forms from './locales/en/forms.json';
 import type items from './locales/en/items.json';
 import type profile from './locales/en/profile.json';
 import type search from './locales/en/search.json';
+import type social from './locales/en/social.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items', 'search'];
+    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items', 'search', 'social'];
     resources: {
       common: typeof common;
       forms: typeof forms;
@@ -23,6 +24,7 @@ declare module 'i18next' {
       catalog: typeof catalog;
       items: typeof items;
       search: typeof search;
+      social: typeof social;
     };
   }
 }

@@ -2,7 +2,17 @@
  * Locale files are app/i18n/locales/<lang>/<namespace>.json; a key's top-level prefix ("auth" of
  * "auth.login") lives in exactly one namespace, so keys read the same whichever namespaces are loaded.
  */
-export const PAGE_NAMESPACES = ['common', 'forms', 'auth', 'profile', 'content', 'catalog', 'items', 'search'] as const;
+export const PAGE_NAMESPACES = [
+  'common',
+  'forms',
+  'auth',
+  'profile',
+  'content',
+  'catalog',
+  'items',
+  'search',
+  'social',
+] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
 /** Texts only the server uses (API answers, e-mail, SMS, admin actions): never sent to a page. */

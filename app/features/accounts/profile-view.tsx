@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { RatingSummary, User } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import {
@@ -13,14 +14,26 @@ import {
   Star,
   Store,
 } from '../../components/ui/icons.tsx';
+import { ProfilePhoto, photoUrl } from '../../components/ui/profile-photo.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 
-export const photoUrl = (file: string | null) => (file ? `/uploads/${file}` : null);
-
 /** A member's profile: cover, photo, badges, counts, rating breakdown, about and contact details. */
-export function ProfileView({ user, cityName, actions }: { user: User; cityName: string | null; actions?: ReactNode }) {
+export function ProfileView({
+  user,
+  cityName,
+  actions,
+  followerCount,
+}: {
+  user: User;
+  cityName: string | null;
+  actions?: ReactNode;
+  /** The follower count after the viewer followed or unfollowed on this page. */
+  followerCount?: number;
+}) {
   const { t } = useTranslation();
+  const listHref = (list: 'followers' | 'following') =>
+    user.is_owner ? `/${list}` : `/${list}?${new URLSearchParams({ user_id: user.user_id })}`;
   const formatDateTime = useFormatDateTime();
   return (
     <article className="mx-auto max-w-4xl px-4 py-6" aria-labelledby="profile-name">
@@ -61,8 +74,12 @@ export function ProfileView({ user, cityName, actions }: { user: User; cityName:
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
           </div>
           <dl className="mt-6 grid grid-cols-3 gap-3 text-center">
-            <Count label={t('profile.followers')} value={user.follower_count} />
-            <Count label={t('profile.following')} value={user.following_count} />
+            <Count
+              label={t('profile.followers')}
+              value={followerCount ?? user.follower_count}
+              href={listHref('followers')}
+            />
+            <Count label={t('profile.following')} value={user.following_count} href={listHref('following')} />
             <Count
               label={t('profile.rating')}
               value={
@@ -118,27 +135,6 @@ function Cover({ file }: { file: string | null }) {
   );
 }
 
-export function ProfilePhoto({
-  user,
-  size = 'large',
-}: {
-  user: Pick<User, 'user_name' | 'user_profile_photo'>;
-  size?: 'large' | 'small';
-}) {
-  const url = photoUrl(user.user_profile_photo);
-  const box = size === 'large' ? 'size-24 text-3xl ring-4 ring-white dark:ring-slate-900' : 'size-16 text-xl';
-  return url ? (
-    <img src={url} alt="" className={`${box} shrink-0 rounded-full object-cover`} />
-  ) : (
-    <span
-      aria-hidden
-      className={`${box} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100`}
-    >
-      {user.user_name.trim().charAt(0).toUpperCase()}
-    </span>
-  );
-}
-
 function Badge({ icon, label, tone }: { icon: ReactNode; label: string; tone: 'blue' | 'amber' }) {
   const colors =
     tone === 'blue'
@@ -152,11 +148,23 @@ function Badge({ icon, label, tone }: { icon: ReactNode; label: string; tone: 'b
   );
 }
 
-function Count({ label, value }: { label: string; value: number | string }) {
+/** A figure of the profile; the follower counts open their lists (the link covers the whole box). */
+function Count({ label, value, href }: { label: string; value: number | string; href?: string }) {
   return (
-    <div className="rounded-2xl bg-slate-50 p-3 dark:bg-slate-800">
-      <dd className="text-xl font-bold">{value}</dd>
+    <div
+      className={`relative flex flex-col-reverse rounded-2xl bg-slate-50 p-3 dark:bg-slate-800 ${href ? 'focus-within:ring-2 focus-within:ring-brand-500 hover:bg-brand-50 dark:hover:bg-slate-700' : ''}`}
+    >
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-xl font-bold">
+        {href ? (
+          <Link to={href} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {value}
+            <span className="sr-only"> {label}</span>
+          </Link>
+        ) : (
+          value
+        )}
+      </dd>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ITEM_STATUS, type Item, itemPath } from '../../../contract/items.ts';
 import { CalendarDays, ImageUp, MapPin } from '../../components/ui/icons.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { FavouriteButton } from './favourite-button.tsx';
 import { photoSources } from './item-photos.ts';
 import { ItemPrice } from './item-price.tsx';
 
@@ -118,6 +119,9 @@ export function ItemCard({
     >
       <div className="relative">
         <ItemCover item={item} lazy={lazy} sizes={sizes} />
+        <div className="absolute end-2 top-2">
+          <FavouriteButton item={item} variant="card" />
+        </div>
         {badges.length > 0 && (
           <div className="absolute start-2 top-2 flex flex-wrap gap-1">
             {badges.map((badge) => (

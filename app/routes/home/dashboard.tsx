@@ -174,7 +174,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         items={loaderData.popular.items}
         seeAllHref={loaderData.popular.href}
       />
-      <RailSection id="followed-items" title={t('dashboard.followedTitle')} items={loaderData.followed} />
+      <RailSection
+        id="followed-items"
+        title={t('dashboard.followedTitle')}
+        items={loaderData.followed}
+        seeAllHref="/follower-items"
+      />
       {loaderData.blogs.length > 0 && (
         <section aria-labelledby="blog-rail-heading" className="mx-auto max-w-6xl px-4 py-8">
           <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAllHref="/blog" />

@@ -18,6 +18,7 @@ import { SafetyTips } from '../../features/items/detail/safety-tips.tsx';
 import { SellerCard } from '../../features/items/detail/seller-card.tsx';
 import { StatusNotice } from '../../features/items/detail/status-notice.tsx';
 import { formatItemPrice, ItemPrice } from '../../features/items/item-price.tsx';
+import { FollowButton } from '../../features/social/follow-button.tsx';
 import { i18nFor } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
@@ -41,10 +42,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   services.items
     .countView(item.id, viewer, { ip: clientIp, userAgent: request.headers.get('user-agent') ?? '' })
     .catch((error: unknown) => logError(error, { itemId: item.id, during: 'countView' }));
-  const related = await services.items.related(item, viewer, language).catch((error: unknown) => {
-    logError(error, { itemId: item.id, during: 'related' });
-    return [];
-  });
+  const seller = item.user;
+  const [related, relation] = await Promise.all([
+    services.items.related(item, viewer, language).catch((error: unknown) => {
+      logError(error, { itemId: item.id, during: 'related' });
+      return [];
+    }),
+    viewer && seller && !item.is_owner ? services.social.relation(viewer, seller.user_id) : null,
+  ]);
   return {
     item,
     related,
@@ -52,10 +57,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteUrl: publicUrl,
     mapTiles,
     viewerId: viewer?.userId ?? null,
+    followsSeller: relation?.isFollowed ?? false,
   };
 }
 
-export const handle = { i18n: ['items'] } satisfies PageHandle;
+export const handle = { i18n: ['items', 'social'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const language = (matches.find((match) => match?.id === 'root')?.loaderData as { language?: LanguageCode })?.language;
@@ -72,7 +78,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const { item, related, pageUrl, siteUrl, mapTiles, viewerId } = loaderData;
+  const { item, related, pageUrl, siteUrl, mapTiles, viewerId, followsSeller } = loaderData;
   const showMap = isShownCoordinate(item.lat, item.lng);
   const Separator = i18n.dir() === 'rtl' ? ChevronLeft : ChevronRight;
   const place = [item.item_location?.name, item.item_location_township?.township_name]
@@ -138,7 +144,16 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
           </header>
           <ItemActions item={item} viewerId={viewerId} shareUrl={pageUrl} />
           <ItemStats item={item} />
-          <SellerCard user={item.user} isOwner={item.is_owner} />
+          <SellerCard
+            user={item.user}
+            isOwner={item.is_owner}
+            follow={
+              item.user &&
+              !item.is_owner && (
+                <FollowButton userId={item.user.user_id} userName={item.user.user_name} followed={followsSeller} />
+              )
+            }
+          />
           <SafetyTips />
         </div>
 

@@ -19,12 +19,12 @@ import {
   useFormErrors,
 } from '../../components/ui/form.tsx';
 import { Camera, ImageUp, UserCog } from '../../components/ui/icons.tsx';
+import { ProfilePhoto, photoUrl } from '../../components/ui/profile-photo.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { pageRequestMeta, requireSignedIn, secondsUntilResend } from '../../features/accounts/account.server.ts';
 import { CodeField, ResendCodeButton, useResendWait } from '../../features/accounts/code-entry.tsx';
 import { PhoneChangeDialog } from '../../features/accounts/phone-change-dialog.tsx';
 import { countryOptions } from '../../features/accounts/phone-field.tsx';
-import { ProfilePhoto, photoUrl } from '../../features/accounts/profile-view.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { flashCookie, pageLanguage, readStepCookie, stepCookie } from '../../lib/cookies.server.ts';

@@ -1,32 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { isUserId } from '../../../contract/ids.ts';
+import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { loadSoldItems } from '../../features/items/lists/my-items.server.ts';
-import { SoldItemsSection } from '../../features/items/lists/sold-items.tsx';
+import { SellerItemsSection, SoldItemsSection } from '../../features/items/lists/sold-items.tsx';
+import { BlockButton } from '../../features/social/block-button.tsx';
+import { FollowButton } from '../../features/social/follow-button.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/other-profile';
 
-/** Someone's public profile; hidden, banned and deactivated accounts answer 404. */
+/**
+ * Someone's public profile: their active and sold items, follow and block. Hidden, banned and deactivated
+ * accounts, and anyone in a block with the viewer, answer 404.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, viewer } = context.get(appContext);
   if (!isUserId(params.userId)) throw data(null, { status: 404 });
   try {
     const language = await pageLanguage(request);
-    const [user, soldItems] = await Promise.all([
-      services.users.profile(params.userId, viewer),
-      loadSoldItems(request, context, params.userId),
+    const userId = params.userId;
+    const [user, soldItems, activeItems] = await Promise.all([
+      services.users.profile(userId, viewer),
+      loadSoldItems(request, context, userId),
+      services.search.items(
+        { addedUserId: userId, order_by: 'added_date', limit: PAGE_SIZE.items, offset: 0 },
+        viewer,
+        language,
+      ),
     ]);
-    return { user, cityName: await services.users.cityName(user.city, language), soldItems, language };
+    return { user, cityName: await services.users.cityName(user.city, language), soldItems, activeItems, language };
   } catch (error) {
     if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
     throw error;
   }
 }
 
-export const handle = { i18n: ['profile', 'forms', 'items'] } satisfies PageHandle;
+export const handle = { i18n: ['profile', 'forms', 'items', 'social'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(
@@ -36,10 +50,37 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   );
 
 export default function OtherProfile({ loaderData }: Route.ComponentProps) {
-  const { user, cityName, soldItems, language } = loaderData;
+  const { t } = useTranslation();
+  const { user, cityName, soldItems, activeItems, language } = loaderData;
+  const [followerCount, setFollowerCount] = useState<number | undefined>(undefined);
+  const mine = user.is_owner;
   return (
     <>
-      <ProfileView user={user} cityName={cityName} />
+      <ProfileView
+        user={user}
+        cityName={cityName}
+        followerCount={followerCount}
+        actions={
+          !mine && (
+            <>
+              <FollowButton
+                userId={user.user_id}
+                userName={user.user_name}
+                followed={user.is_followed}
+                onChange={(state) => setFollowerCount(state.follower_count)}
+              />
+              <BlockButton userId={user.user_id} userName={user.user_name} />
+            </>
+          )
+        }
+      />
+      <SellerItemsSection
+        title={t('social.activeItemsTitle')}
+        empty={t('social.noActiveItems')}
+        firstPage={activeItems}
+        source={{ path: '/api/v1/items', query: { addedUserId: user.user_id, order_by: 'added_date', lang: language } }}
+        testId="seller-active-items"
+      />
       <SoldItemsSection userId={user.user_id} firstPage={soldItems} language={language} />
     </>
   );

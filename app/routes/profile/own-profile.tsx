@@ -10,6 +10,7 @@ import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { loadSoldItems } from '../../features/items/lists/my-items.server.ts';
 import { MyListsLinks, SoldItemsSection } from '../../features/items/lists/sold-items.tsx';
 import { SettingsDialog } from '../../features/shell/settings-dialog.tsx';
+import { SocialListsLinks } from '../../features/social/social-lists-links.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { flashCookie, pageLanguage } from '../../lib/cookies.server.ts';
 import { formFailure, formFields, submitForm, withRefusals } from '../../lib/forms.server.ts';
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const handle = { i18n: ['profile', 'auth', 'forms', 'items'] } satisfies PageHandle;
+export const handle = { i18n: ['profile', 'auth', 'forms', 'items', 'social'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.profileTitle', description: 'meta.profileDescription' });
@@ -89,6 +90,7 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
         }
       />
       <MyListsLinks />
+      <SocialListsLinks />
       <SoldItemsSection userId={user.user_id} firstPage={soldItems} language={language} />
     </>
   );

@@ -1,3 +1,4 @@
+import type { ItemReport } from '../../../contract/items.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { LookupsService } from '../lookups/index.ts';
@@ -10,4 +11,6 @@ export interface ItemsContext {
   events: EventBus;
   lookups: LookupsService;
   itemMedia: ItemMediaService;
+  /** The open reports of these items (the social module keeps reports; handed in when services are composed). */
+  openReportsOf(itemIds: string[]): Promise<Record<string, ItemReport[]>>;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { ITEM_STATUS, type ItemDetail, type ModerationDecision } from '../../../contract/items.ts';
+import { ITEM_STATUS, type ModerationDecision, type ModerationItem } from '../../../contract/items.ts';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -35,7 +35,7 @@ export class ItemModeration {
     filter: { status: number | null },
     page: PageWindow,
     language: LanguageCode,
-  ): Promise<Paged<ItemDetail>> {
+  ): Promise<Paged<ModerationItem>> {
     if (!canModerate(viewer)) throw forbidden();
     const { db } = this.context;
     const rows = await loadItemRows(
@@ -53,9 +53,15 @@ export class ItemModeration {
       language,
       viewer.userId,
     );
-    const pictures = await loadPictures(db, rows);
+    const [pictures, reports] = await Promise.all([
+      loadPictures(db, rows),
+      this.context.openReportsOf(rows.map((row) => row.item.id)),
+    ]);
     return toPage(
-      rows.map((row) => presentItemDetail(row, pictures, viewer, language)),
+      rows.map((row) => ({
+        ...presentItemDetail(row, pictures, viewer, language),
+        open_reports: reports[row.item.id] ?? [],
+      })),
       page.limit,
       page.offset,
     );

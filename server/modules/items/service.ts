@@ -1,5 +1,5 @@
 import type { ItemEntryInput } from '../../../contract/item-entry.ts';
-import type { Item, ItemDetail, ModerationDecision, OwnerList, OwnItem } from '../../../contract/items.ts';
+import type { Item, ItemDetail, ItemReport, ModerationDecision, OwnerList, OwnItem } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -24,6 +24,8 @@ export interface ItemsDependencies {
   events: EventBus;
   lookups: LookupsService;
   itemMedia: ItemMediaService;
+  /** The open reports of items, for the moderation queue (module social). */
+  openReportsOf(itemIds: string[]): Promise<Record<string, ItemReport[]>>;
   /** Mixed into a visitor's view key, so the key reveals nothing about their address. */
   viewerSecret: string;
 }

@@ -10,6 +10,5 @@ export function socialPageOperations(social: SocialService): SocialPages {
     favouriteItems: (viewer, page, language) => social.favouriteItems(viewer, page, language),
     blockedUsers: (viewer, page) => social.blockedUsers(viewer, page),
     reportedItems: (viewer, page, language) => social.reportedItems(viewer, page, language),
-    openReportsOf: (viewer, itemIds) => social.openReportsOf(viewer, itemIds),
   };
 }

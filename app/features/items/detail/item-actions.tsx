@@ -4,18 +4,11 @@ import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import type { ItemDetail } from '../../../../contract/items.ts';
 import { ITEM_STATUS } from '../../../../contract/items.ts';
 import { useDialog } from '../../../components/ui/dialogs.tsx';
-import {
-  Check,
-  Flag,
-  Heart,
-  Megaphone,
-  MessageCircle,
-  Pencil,
-  RotateCcw,
-  Trash2,
-} from '../../../components/ui/icons.tsx';
+import { Check, Flag, Megaphone, MessageCircle, Pencil, RotateCcw, Trash2 } from '../../../components/ui/icons.tsx';
 import { ApiError, apiDelete, apiPost } from '../../../lib/api-client.ts';
 import { redirectQueryFor } from '../../../lib/redirect.ts';
+import { FavouriteButton } from '../favourite-button.tsx';
+import { ReportItem } from './report-item.tsx';
 import { ShareItem } from './share-item.tsx';
 
 const primary =
@@ -54,7 +47,17 @@ export function ItemActions({
           <MessageCircle className="size-5" aria-hidden />
           {t('item.actions.chat')}
         </Link>
-        {share}
+        <div className="grid grid-cols-2 gap-2">
+          <FavouriteButton item={item} variant="page" />
+          {share}
+        </div>
+        {item.is_reported ? (
+          <p className="text-center text-sm text-slate-600 dark:text-slate-400" data-testid="reported-notice">
+            {t('item.report.alreadyReported')}
+          </p>
+        ) : (
+          <ReportItem itemId={item.id} />
+        )}
       </div>
     );
   }
@@ -66,10 +69,7 @@ export function ItemActions({
         {t('item.actions.chat')}
       </Link>
       <div className="grid grid-cols-2 gap-2">
-        <Link to={login} className={secondary}>
-          <Heart className="size-5" aria-hidden />
-          {t('item.actions.favourite')}
-        </Link>
+        <FavouriteButton item={item} variant="page" />
         {share}
       </div>
       <Link

@@ -8,10 +8,18 @@ import { useFormatDateTime } from '../../../lib/time-zone.tsx';
 const photoAddress = (file: string) => (/^https?:\/\//i.test(file) ? file : `/uploads/${file}`);
 
 /**
- * Who sells: photo, name, joined date, verified marks and a link to the profile (their own profile for the
- * owner). A seller who hides their profile on items (`user` null) shows as a plain "Seller" card.
+ * Who sells: photo, name, joined date, verified marks, a link to the profile (their own profile for the
+ * owner) and, for others, `follow`. A seller who hides their profile on items (`user` null) shows as a plain "Seller" card.
  */
-export function SellerCard({ user, isOwner }: { user: User | null; isOwner: boolean }) {
+export function SellerCard({
+  user,
+  isOwner,
+  follow,
+}: {
+  user: User | null;
+  isOwner: boolean;
+  follow?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const card = 'rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
@@ -93,12 +101,15 @@ export function SellerCard({ user, isOwner }: { user: User | null; isOwner: bool
           </li>
         )}
       </ul>
-      <Link
-        to={isOwner ? '/profile' : `/other-profile/${encodeURIComponent(user.user_id)}`}
-        className="mt-4 inline-flex w-full items-center justify-center rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-      >
-        {isOwner ? t('item.seller.ownProfile') : t('item.seller.viewProfile')}
-      </Link>
+      <div className="mt-4 flex gap-2 [&>*]:flex-1">
+        <Link
+          to={isOwner ? '/profile' : `/other-profile/${encodeURIComponent(user.user_id)}`}
+          className="inline-flex items-center justify-center rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          {isOwner ? t('item.seller.ownProfile') : t('item.seller.viewProfile')}
+        </Link>
+        {follow}
+      </div>
     </section>
   );
 }

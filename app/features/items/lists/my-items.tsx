@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { OwnerList, OwnItem } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Plus, SearchX } from '../../../components/ui/icons.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { ItemCard } from '../item-card.tsx';
@@ -27,16 +28,9 @@ export const itemGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:
 export function NoResult({ children }: { children?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div
-      className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700"
-      role="status"
-      data-testid="empty-state"
-    >
-      <SearchX className="size-10 text-slate-400 dark:text-slate-500" aria-hidden />
-      <p className="mt-3 text-lg font-bold">{t('messages.noResult')}</p>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">{t('messages.noResultHint')}</p>
+    <EmptyState icon={SearchX} title={t('messages.noResult')} text={t('messages.noResultHint')}>
       {children}
-    </div>
+    </EmptyState>
   );
 }
 

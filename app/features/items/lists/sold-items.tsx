@@ -3,11 +3,58 @@ import { Link } from 'react-router';
 import type { Item } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
 import { ChevronRight } from '../../../components/ui/icons.tsx';
-import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { PagedList, type PageSource } from '../../../components/ui/paged-list.tsx';
 import { ItemCard } from '../item-card.tsx';
 import { itemGridClass, MY_LISTS, NoResult } from './my-items.tsx';
 
-/** A seller's sold items on their profile, paged by "Load more" from /api/v1/items/by-seller/:userId/sold. */
+/** A list of a seller's items on their profile, paged by "Load more". */
+export function SellerItemsSection({
+  title,
+  empty,
+  firstPage,
+  source,
+  testId,
+}: {
+  title: string;
+  empty?: string;
+  firstPage: Paged<Item>;
+  source: PageSource;
+  testId: string;
+}) {
+  const headingId = `${testId}-title`;
+  return (
+    <section className="mx-auto max-w-4xl px-4 pb-8" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold">
+        {title}
+      </h2>
+      <PagedList
+        firstPage={firstPage}
+        source={source}
+        empty={
+          empty ? (
+            <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-600 dark:bg-slate-900 dark:text-slate-400">
+              {empty}
+            </p>
+          ) : (
+            <NoResult />
+          )
+        }
+      >
+        {(items) => (
+          <ul className={`mt-4 ${itemGridClass} lg:grid-cols-3`} data-testid={testId}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <ItemCard item={item} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </section>
+  );
+}
+
+/** A seller's sold items on their profile, paged from /api/v1/items/by-seller/:userId/sold. */
 export function SoldItemsSection({
   userId,
   firstPage,
@@ -19,26 +66,12 @@ export function SoldItemsSection({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-4xl px-4 pb-8" aria-labelledby="sold-items-title">
-      <h2 id="sold-items-title" className="text-xl font-bold">
-        {t('myItems.soldTitle')}
-      </h2>
-      <PagedList
-        firstPage={firstPage}
-        source={{ path: `/api/v1/items/by-seller/${encodeURIComponent(userId)}/sold`, query: { lang: language } }}
-        empty={<NoResult />}
-      >
-        {(items) => (
-          <ul className={`mt-4 ${itemGridClass} lg:grid-cols-3`} data-testid="sold-items">
-            {items.map((item) => (
-              <li key={item.id}>
-                <ItemCard item={item} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </PagedList>
-    </section>
+    <SellerItemsSection
+      title={t('myItems.soldTitle')}
+      firstPage={firstPage}
+      source={{ path: `/api/v1/items/by-seller/${encodeURIComponent(userId)}/sold`, query: { lang: language } }}
+      testId="sold-items"
+    />
   );
 }
 

@@ -1,13 +1,20 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useFetcher } from 'react-router';
-import { type ItemDetail, itemPath, type ModerationDecision } from '../../../../contract/items.ts';
+import {
+  type ItemDetail,
+  type ItemReport,
+  itemPath,
+  type ModerationDecision,
+  type ModerationItem,
+} from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
 import { FieldError, FormAlert, inputClass, SubmitButton } from '../../../components/ui/form.tsx';
 import { Check, RefreshCw, ShieldAlert, XCircle } from '../../../components/ui/icons.tsx';
 import { Modal, ModalClose, ModalTrigger } from '../../../components/ui/modal.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import type { FormResult } from '../../../lib/form-errors.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import { useFormatDateTime } from '../../../lib/time-zone.tsx';
 import { badgesOf, ItemCover, ItemStatusBadge } from '../item-card.tsx';
 import { ItemPrice } from '../item-price.tsx';
@@ -30,13 +37,6 @@ const DECISION_STYLES: Record<ModerationDecision, string> = {
 const decisionButton = (decision: ModerationDecision) =>
   `inline-flex items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60 ${DECISION_STYLES[decision]}`;
 
-/** After hydration: until then (and without JavaScript) the reason forms are plain disclosures. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 /** The moderation queue (SPEC.md 6): a status filter, then the items, pending first, each with its decisions. */
 export function ModerationQueue({
   firstPage,
@@ -44,7 +44,7 @@ export function ModerationQueue({
   language,
   failure,
 }: {
-  firstPage: Paged<ItemDetail>;
+  firstPage: Paged<ModerationItem>;
   filter: StatusFilter;
   language: string;
   failure: DecisionFailure | undefined;
@@ -117,7 +117,15 @@ function StatusFilters({ current }: { current: StatusFilter }) {
   );
 }
 
-function QueueRow({ item, lazy, failure }: { item: ItemDetail; lazy: boolean; failure: DecisionFailure | undefined }) {
+function QueueRow({
+  item,
+  lazy,
+  failure,
+}: {
+  item: ModerationItem;
+  lazy: boolean;
+  failure: DecisionFailure | undefined;
+}) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const titleId = useId();
@@ -187,6 +195,7 @@ function QueueRow({ item, lazy, failure }: { item: ItemDetail; lazy: boolean; fa
           </span>
         </p>
       )}
+      {item.open_reports.length > 0 && <OpenReports reports={item.open_reports} />}
       {failure?.formError && (
         <div className="mt-3">
           <FormAlert messageKey={failure.formError} values={failure.formErrorValues} />
@@ -387,5 +396,37 @@ function DecisionFields({
         <FieldError id={`${id}-reason-error`} messageKey={error} field={label} />
       </div>
     </>
+  );
+}
+
+/** Why people reported the item (open reports, the latest first): the reason of each and their words. */
+function OpenReports({ reports }: { reports: ItemReport[] }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  return (
+    <section
+      className="mt-3 rounded-lg bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+      data-testid="moderation-reports"
+    >
+      <h3 className="font-semibold">{t('moderation.reports', { count: reports.length })}</h3>
+      <ul className="mt-1 space-y-1">
+        {reports.map((report) => (
+          <li key={report.reporter_id}>
+            <span className="font-semibold">{t(`item.report.reasons.${report.reason}`)}</span>
+            {' · '}
+            <bdi>{report.reporter_name}</bdi>
+            {' · '}
+            <time dateTime={report.added_date} dir="ltr">
+              {formatDateTime(report.added_date)}
+            </time>
+            {report.note && (
+              <span className="block whitespace-pre-line break-words" dir="auto">
+                {report.note}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ITEM_STATUS, itemDetailSchema, MODERATION_DECISIONS } from '../../../../contract/items.ts';
+import { ITEM_STATUS, MODERATION_DECISIONS, moderationItemSchema } from '../../../../contract/items.ts';
 import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../../contract/paging.ts';
 import { answer, route } from '../../../http/route.ts';
 import { resolveOffset } from '../../../kernel/paging.ts';
@@ -16,7 +16,8 @@ export async function moderationRoutes(app: FastifyInstance, options: { items: I
     method: 'GET',
     url: '/admin/items',
     tag: 'items',
-    summary: 'The moderation queue: pending items first, then by last change; `status` narrows to one status',
+    summary:
+      'The moderation queue with the open reports of each item: pending items (those held for reports too) first, then by last change; `status` narrows to one status',
     access: 'admin',
     query: pageQuerySchema(PAGE_SIZE.items).extend({
       status: z.coerce
@@ -25,7 +26,7 @@ export async function moderationRoutes(app: FastifyInstance, options: { items: I
         .refine((value) => (statuses as number[]).includes(value))
         .optional(),
     }),
-    data: pagedSchema(itemDetailSchema),
+    data: pagedSchema(moderationItemSchema),
     handle: async ({ query, viewer, language }) =>
       answer(
         await items.queue(

@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 11: a visitor favourites an item (login and back, the favourite applied), follows its seller, finds
+ * the seller's items on the dashboard rail and on /follower-items, reports another item (it leaves their
+ * lists), blocks a user (their items leave too) and unblocks them from /blocked-users; the new pages pass axe
+ * in Arabic and English. user10 is the buyer (no other journey lists items as user10); user06 is followed,
+ * user07's item is reported and user11 is blocked for a while (nobody else looks at lists as them).
+ */
+
+const BUYER = { email: 'user10@souk.test', id: 'demo-user-10' };
+const FOLLOWED = 'demo-user-06';
+const REPORTED_SELLER = 'demo-user-07';
+const BLOCKED = 'demo-user-11';
+
+type Tree = { [key: string]: string | Tree };
+const texts = (language: string) =>
+  Object.fromEntries(
+    ['items', 'common', 'social', 'auth'].map((namespace) => [
+      namespace,
+      JSON.parse(
+        readFileSync(new URL(`../app/i18n/locales/${language}/${namespace}.json`, import.meta.url), 'utf8'),
+      ) as Tree,
+    ]),
+  );
+const english = texts('en');
+/** The English text of `namespace:dotted.key`, with its {{values}} filled in. */
+function en(key: string, values: Record<string, string> = {}): string {
+  const [namespace = '', path = ''] = key.split(':');
+  let node: string | Tree | undefined = english[namespace];
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no English text for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the test reads the API's answers loosely, field by field.
+type Answer = any;
+
+async function dataOf(request: APIRequestContext, path: string): Promise<Answer> {
+  const response = await request.get(path);
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+  return ((await response.json()) as { data: Answer }).data;
+}
+
+/** The newest public items of a seller, as a visitor sees them. */
+const itemsOf = async (request: APIRequestContext, sellerId: string) =>
+  (await dataOf(request, `/api/v1/items?addedUserId=${sellerId}&order_by=added_date&limit=10&lang=en`)).items as Array<{
+    id: string;
+    item_name: string;
+    title: string;
+    user: { user_name: string } | null;
+  }>;
+
+const itemPage = (item: { item_name: string }) => `/item/${encodeURIComponent(item.item_name)}?lang=en`;
+const card = (scope: Page | Locator, itemId: string) =>
+  scope.locator(`[data-testid="item-card"][data-item-id="${itemId}"]`);
+
+/** Waits until React owns the page: its buttons do nothing before. */
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectAccessible(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('main')).toBeVisible();
+  for (const dark of [false, true]) {
+    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(WCAG_21_A_AA)
+      .analyze();
+    const found = results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+    expect.soft(found, `${path} in the ${dark ? 'dark' : 'light'} theme`).toEqual([]);
+  }
+}
+
+test('a buyer favourites, follows, reports and blocks, and sees each take effect', async ({ page }) => {
+  test.slow();
+  const [favourite] = await itemsOf(page.request, FOLLOWED);
+  const [reported] = await itemsOf(page.request, REPORTED_SELLER);
+  const blockedItems = await itemsOf(page.request, BLOCKED);
+  expect(favourite && reported && blockedItems.length > 0, 'the demo sellers have items').toBe(true);
+  if (!favourite || !reported) return;
+  const sellerName = favourite.user?.user_name ?? '';
+
+  await test.step('a visitor taps the heart, signs in and comes back with the favourite applied', async () => {
+    await page.goto(itemPage(favourite));
+    const visitorHeart = page
+      .getByTestId('visitor-actions')
+      .getByRole('link', { name: en('items:item.favourite.save') });
+    // Only the page's script remembers the favourite for after login: tap once React owns the page.
+    await hydrated(page);
+    await visitorHeart.click();
+    await expect(page).toHaveURL(/\/login\?redirect=item/);
+    await page.locator('input[name="user_email"]').fill(BUYER.email);
+    await page.locator('input[name="user_password"]').fill('souk-demo-2026');
+    await page.locator('input[name="privacy"]').check();
+    await page.getByRole('button', { name: en('auth:auth.loginButton') }).click();
+    await expect(page).toHaveURL(new RegExp(`/item/${encodeURIComponent(favourite.item_name)}`));
+    const heart = page.getByTestId('buyer-actions').getByTestId('favourite-button');
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(heart).toHaveText(en('items:item.favourite.saved'));
+    const item = await dataOf(page.request, `/api/v1/items/${favourite.id}`);
+    expect(item.is_favourited).toBe(true);
+  });
+
+  await test.step('follow the seller from the item page', async () => {
+    const follow = page
+      .getByTestId('seller-card')
+      .getByRole('button', { name: `${en('social:social.follow')} ${sellerName}` });
+    await follow.click();
+    await expect(
+      page.getByTestId('seller-card').getByRole('button', { name: `${en('social:social.following')} ${sellerName}` }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    const relation = await dataOf(page.request, `/api/v1/users/${FOLLOWED}`);
+    expect(relation.is_followed).toBe(true);
+  });
+
+  await test.step('the seller’s items are on the dashboard rail and on /follower-items', async () => {
+    await page.goto('/?lang=en');
+    const rail = page.locator('#followed-items');
+    await expect(card(rail, favourite.id)).toBeVisible();
+    await page.goto('/follower-items?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: en('social:social.followerItemsTitle') })).toBeVisible();
+    await expect(card(page, favourite.id)).toBeVisible();
+    await page.goto('/favourite?lang=en');
+    await expect(card(page, favourite.id)).toBeVisible();
+  });
+
+  await test.step('report another item: it leaves the buyer’s lists and shows on /reported-items', async () => {
+    await page.goto(itemPage(reported));
+    await hydrated(page);
+    await page.getByTestId('report-button').click();
+    const dialog = page.getByRole('dialog', { name: en('items:item.report.title') });
+    await dialog.getByRole('button', { name: en('items:item.report.submit') }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(en('items:item.report.chooseReason'));
+    await dialog.getByLabel(en('items:item.report.reasons.fraud')).check();
+    await dialog.getByRole('button', { name: en('items:item.report.submit') }).click();
+    const sent = page.getByRole('dialog').filter({ hasText: en('items:item.report.sent') });
+    await sent.getByRole('button', { name: en('common:dialog.ok') }).click();
+    await expect(page.getByTestId('reported-notice')).toHaveText(en('items:item.report.alreadyReported'));
+
+    await page.goto(`/item-list?addedUserId=${REPORTED_SELLER}&lang=en`);
+    await expect(page.getByTestId('item-card').first()).toBeVisible();
+    await expect(card(page, reported.id)).toHaveCount(0);
+    await page.goto('/reported-items?lang=en');
+    await expect(card(page, reported.id).getByTestId('report-reason')).toContainText(
+      en('items:item.report.reasons.fraud'),
+    );
+  });
+
+  await test.step('block a user from their profile: their items and profile disappear', async () => {
+    await page.goto(`/other-profile/${BLOCKED}?lang=en`);
+    await hydrated(page);
+    await page.getByTestId('block-button').click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: en('social:social.block') })
+      .click();
+    await expect(page).toHaveURL(/\/blocked-users/);
+    await expect(page.locator(`[data-testid="person-card"][data-user-id="${BLOCKED}"]`)).toBeVisible();
+    await page.goto(`/item-list?addedUserId=${BLOCKED}&lang=en`);
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    expect((await page.goto(`/other-profile/${BLOCKED}?lang=en`))?.status()).toBe(404);
+  });
+
+  await test.step('unblock from /blocked-users: their items come back', async () => {
+    await page.goto('/blocked-users?lang=en');
+    await hydrated(page);
+    const person = page.locator(`[data-testid="person-card"][data-user-id="${BLOCKED}"]`);
+    await person.getByTestId('unblock-button').click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: en('social:social.unblock') })
+      .click();
+    await expect(person).toHaveCount(0);
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await page.goto(`/item-list?addedUserId=${BLOCKED}&lang=en`);
+    await expect(card(page, blockedItems[0]?.id ?? '')).toBeVisible();
+  });
+
+  // Leave the seller's counts as the seed made them for any later run on this database.
+  await page.request.post(`/api/v1/items/${favourite.id}/favourite`, { data: { favourite: false } });
+  await page.request.post(`/api/v1/users/${FOLLOWED}/follow`, { data: { follow: false } });
+});
+
+/**
+ * The new pages with something in them, for axe: user12 keeps a favourite, follows user06, reported an item
+ * of user07 and blocked user08 (each toggle says the state it wants, so the two languages' tests may both set
+ * it up; nobody else lists items as user12 or user08).
+ */
+/** Each group in its own test, so the scans spread over the workers. */
+const AXE_GROUPS = {
+  'item lists': ['/favourite', '/follower-items', '/reported-items'],
+  'people and profile': [
+    '/blocked-users',
+    '/following',
+    `/followers?user_id=${FOLLOWED}`,
+    `/other-profile/${FOLLOWED}`,
+  ],
+};
+
+for (const language of ['en', 'ar']) {
+  for (const [group, paths] of Object.entries(AXE_GROUPS)) {
+    test(`the social pages (${group}) pass WCAG 2.1 A and AA checks in ${language}`, async ({ page }) => {
+      test.slow();
+      await socialStateOfUser12(page.request);
+      for (const path of paths)
+        await expectAccessible(page, `${path}${path.includes('?') ? '&' : '?'}lang=${language}`);
+    });
+  }
+}
+
+async function socialStateOfUser12(request: APIRequestContext) {
+  const signIn = await request.post('/api/v1/auth/login', {
+    data: { user_email: 'user12@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
+  });
+  expect(signIn.ok()).toBe(true);
+  const [kept] = await itemsOf(request, FOLLOWED);
+  const [reported] = await itemsOf(request, REPORTED_SELLER);
+  await request.post(`/api/v1/items/${kept?.id}/favourite`, { data: { favourite: true } });
+  await request.post(`/api/v1/users/${FOLLOWED}/follow`, { data: { follow: true } });
+  await request.post(`/api/v1/items/${reported?.id}/report`, { data: { reason: 'spam' } });
+  await request.post('/api/v1/users/demo-user-08/block', { data: { block: true } });
+}
