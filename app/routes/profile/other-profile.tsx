@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       services.users.profile(userId, viewer),
       loadSoldItems(request, context, userId),
       services.search.items(
-        { addedUserId: userId, order_by: 'added_date', limit: PAGE_SIZE.items, offset: 0 },
+        { addedUserId: userId, is_sold_out: false, order_by: 'added_date', limit: PAGE_SIZE.items, offset: 0 },
         viewer,
         language,
       ),
@@ -78,7 +78,10 @@ export default function OtherProfile({ loaderData }: Route.ComponentProps) {
         title={t('social.activeItemsTitle')}
         empty={t('social.noActiveItems')}
         firstPage={activeItems}
-        source={{ path: '/api/v1/items', query: { addedUserId: user.user_id, order_by: 'added_date', lang: language } }}
+        source={{
+          path: '/api/v1/items',
+          query: { addedUserId: user.user_id, is_sold_out: '0', order_by: 'added_date', lang: language },
+        }}
         testId="seller-active-items"
       />
       <SoldItemsSection userId={user.user_id} firstPage={soldItems} language={language} />
