@@ -52,7 +52,7 @@ test.describe('dashboard rails', () => {
     await page.goto('/?lang=en');
     const card = page.getByRole('region', { name: 'Recent items' }).getByTestId('item-card').first();
     const title = (await card.getByRole('heading').textContent()) ?? '';
-    await card.getByRole('link').click();
+    await card.getByRole('heading').getByRole('link').click();
     await expect(page).toHaveURL(/\/item\//);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
@@ -64,7 +64,7 @@ test.describe('dashboard rails', () => {
     const sizes = await rail.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);
     await rail.scrollIntoViewIfNeeded();
-    const lastLink = rail.getByTestId('item-card').last().getByRole('link');
+    const lastLink = rail.getByTestId('item-card').last().getByRole('heading').getByRole('link');
     await expect(rail.getByTestId('item-card').first()).toBeInViewport();
     await expect(lastLink).not.toBeInViewport();
     await lastLink.focus();

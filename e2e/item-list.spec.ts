@@ -172,11 +172,11 @@ test.describe('on a phone', () => {
       await expect(cards).toHaveCount(JOURNEY_ITEMS);
       await expect(page.getByTestId('load-more')).toHaveCount(0);
       // Keyboard focus moved to the first new card.
-      await expect(cards.nth(10).getByRole('link')).toBeFocused();
+      await expect(cards.nth(10).getByRole('heading').getByRole('link')).toBeFocused();
     });
 
     const chosen = cards.nth(11);
-    const title = (await chosen.getByRole('link').textContent()) ?? '';
+    const title = (await chosen.getByRole('heading').getByRole('link').textContent()) ?? '';
     await chosen.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     /** Where the chosen card sits in the window: what "the same place" means to the person. */
@@ -186,14 +186,14 @@ test.describe('on a phone', () => {
       await expect.poll(async () => Math.abs((await cardTop()) - shownAt)).toBeLessThan(40);
     };
     await test.step('an item opens', async () => {
-      await chosen.getByRole('link').click();
+      await chosen.getByRole('heading').getByRole('link').click();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     });
 
     await test.step('Back shows the same list at the same place', async () => {
       await page.goBack();
       await expect(cards).toHaveCount(JOURNEY_ITEMS);
-      await expect(cards.nth(11).getByRole('link')).toHaveText(title);
+      await expect(cards.nth(11).getByRole('heading').getByRole('link')).toHaveText(title);
       await samePlace();
       await expect(page.getByTestId('load-more')).toHaveCount(0);
     });

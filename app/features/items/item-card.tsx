@@ -119,9 +119,6 @@ export function ItemCard({
     >
       <div className="relative">
         <ItemCover item={item} lazy={lazy} sizes={sizes} />
-        <div className="absolute end-2 top-2">
-          <FavouriteButton item={item} variant="card" />
-        </div>
         {badges.length > 0 && (
           <div className="absolute start-2 top-2 flex flex-wrap gap-1">
             {badges.map((badge) => (
@@ -159,6 +156,10 @@ export function ItemCard({
           </span>
         </div>
         {children && <div className="relative pt-1">{children}</div>}
+      </div>
+      {/* After the title in reading and focus order, drawn over the photo's corner. */}
+      <div className="absolute end-2 top-2">
+        <FavouriteButton item={item} variant="card" />
       </div>
     </article>
   );
