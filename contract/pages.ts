@@ -193,7 +193,7 @@ export interface SearchPages {
 
 /** Favourites, follows, blocks and reports (module social): the lists pages show; toggles go through the API. */
 export interface SocialPages {
-  /** How the viewer stands towards someone (following them, having blocked them). */
+  /** How the viewer stands towards someone (following them or not). */
   relation(viewer: Viewer, userId: string): Promise<Relation>;
   /** The people following someone, or whom they follow; 404 when the viewer may not see that person. */
   followers(userId: string, viewer: Viewer | null, page: PageWindow): Promise<Paged<User>>;

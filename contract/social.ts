@@ -44,9 +44,7 @@ export const reportedItemSchema = itemSchema
   .meta({ id: 'ReportedItem' });
 export type ReportedItem = z.infer<typeof reportedItemSchema>;
 
-/** What a profile page needs to know of the relation between the viewer and the person shown. */
+/** What a page needs to know of the relation between the viewer and the person shown (a block hides them). */
 export interface Relation {
   isFollowed: boolean;
-  /** The viewer blocked this person. */
-  isBlocked: boolean;
 }

@@ -8,7 +8,7 @@ import { ApiError, apiPost } from '../../lib/api-client.ts';
 import { redirectQueryFor } from '../../lib/redirect.ts';
 import { useViewer } from '../../lib/viewer.ts';
 
-export const followClass = {
+const followClass = {
   off: 'inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700',
   on: 'inline-flex items-center justify-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800',
 };

@@ -10,7 +10,7 @@ import { ProfilePhoto } from '../../components/ui/profile-photo.tsx';
 import { useViewer } from '../../lib/viewer.ts';
 
 /** Where a person's name leads: their public profile, or one's own. */
-export const profileHref = (userId: string, viewerId: string | null) =>
+const profileHref = (userId: string, viewerId: string | null) =>
   userId === viewerId ? '/profile' : `/other-profile/${encodeURIComponent(userId)}`;
 
 /** One person in a list: photo, name (their profile's link), blue mark and followers, and what one can do. */

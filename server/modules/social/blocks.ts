@@ -43,15 +43,6 @@ export class Blocks {
     return blockBetween(sql`${userId}`, sql`${other}`);
   }
 
-  /** Whether `blockerId` blocked `blockedId` (not the other way round). */
-  async hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: blocks.blockedId })
-      .from(blocks)
-      .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-    return Boolean(row);
-  }
-
   /** `blocker` blocks (or unblocks) `blockedId`, an existing account other than their own; repeating changes nothing. */
   async setBlocked(blocker: { userId: string }, blockedId: string, block: boolean): Promise<{ is_blocked: boolean }> {
     if (isSelf(blocker.userId, blockedId)) throw cannotActOnSelf();

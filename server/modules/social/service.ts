@@ -57,13 +57,9 @@ export class SocialService {
     return this.blocks.inBlock(userId, otherId);
   }
 
-  /** How the viewer stands towards someone (their profile, a seller card). */
+  /** How the viewer stands towards someone (a seller card). */
   async relation(viewerId: string, userId: string): Promise<Relation> {
-    const [isFollowed, isBlocked] = await Promise.all([
-      this.follows.isFollowing(viewerId, userId),
-      this.blocks.hasBlocked(viewerId, userId),
-    ]);
-    return { isFollowed, isBlocked };
+    return { isFollowed: await this.follows.isFollowing(viewerId, userId) };
   }
 
   setFollowing(viewer: { userId: string }, userId: string, follow: boolean): Promise<FollowState> {
