@@ -30,6 +30,7 @@ export class EmbeddedStartError extends Error {}
 
 const DATABASE_NAME = 'souk';
 const LOG_LINES_KEPT = 40;
+const PORT_ATTEMPTS = 3;
 
 /** Starts (and on first use creates) the PostgreSQL cluster that lives in `<dataDir>/postgres`. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
@@ -62,7 +63,6 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
     if (binaries) await letPostgresUserTraverse(binaries, options.logger);
   }
   const password = await readOrCreatePassword(options.dataDir);
-  const port = options.port ?? (await findFreePort());
   const recentLog: string[] = [];
   const remember = (line: unknown) => {
     const text = String(line).trim();
@@ -71,40 +71,33 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
     if (recentLog.length > LOG_LINES_KEPT) recentLog.shift();
     options.logger.debug({ postgres: text }, 'postgres');
   };
-
   const EmbeddedPostgresServer = await importWithoutExitHooks();
-  const server = new EmbeddedPostgresServer({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      ...(options.sharedBuffers ? ['-c', `shared_buffers=${options.sharedBuffers}`] : []),
-    ],
-    onLog: remember,
-    onError: remember,
-  });
+  const serverOn = (port: number) =>
+    new EmbeddedPostgresServer({
+      databaseDir: clusterDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        ...(options.sharedBuffers ? ['-c', `shared_buffers=${options.sharedBuffers}`] : []),
+      ],
+      onLog: remember,
+      onError: remember,
+    });
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     options.logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
-    await server.initialise();
+    await serverOn(0).initialise();
   }
-  try {
-    await server.start();
-  } catch (error) {
-    throw new EmbeddedStartError(
-      `The embedded PostgreSQL in ${clusterDir} did not start${error ? `: ${String(error)}` : ''}.\n` +
-        `Its last messages:\n  ${recentLog.join('\n  ')}`,
-    );
-  }
+  const { server, port } = await startOnAPort(serverOn, options, recentLog);
   await ensureDatabase(server.getPgClient(), DATABASE_NAME);
   options.logger.info({ port }, 'embedded PostgreSQL is ready');
   return {
@@ -112,6 +105,36 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
     port,
     ...watchExit(server, recentLog),
   };
+}
+
+/**
+ * A free port is found by binding and releasing it, so another process can take it before PostgreSQL binds
+ * it (seen in CI with many servers starting at once). A port of our own choosing is then chosen again.
+ */
+export async function startOnAPort<Server extends { start(): Promise<void> }>(
+  serverOn: (port: number) => Server,
+  options: EmbeddedOptions,
+  recentLog: string[],
+) {
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await findFreePort());
+    const server = serverOn(port);
+    try {
+      await server.start();
+      return { server, port };
+    } catch (error) {
+      const portTaken = recentLog.some((line) => line.includes('Address already in use'));
+      if (portTaken && options.port === undefined && attempt < PORT_ATTEMPTS) {
+        options.logger.warn({ port }, 'the chosen port was taken before PostgreSQL bound it; trying another');
+        recentLog.length = 0;
+        continue;
+      }
+      throw new EmbeddedStartError(
+        `The embedded PostgreSQL in ${options.dataDir} did not start${error ? `: ${String(error)}` : ''}.\n` +
+          `Its last messages:\n  ${recentLog.join('\n  ')}`,
+      );
+    }
+  }
 }
 
 /**
