@@ -1,10 +1,50 @@
 import { z } from 'zod';
-import { dateTextSchema, dateTimeSchema } from './fields.ts';
+import { dateTextSchema, dateTimeSchema, VALIDATION } from './fields.ts';
+import { userIdSchema } from './ids.ts';
 import { itemSchema } from './items.ts';
 import { imageSchema } from './media.ts';
 import { userSchema } from './users.ts';
 
+/** SPEC.md 4 "Chat message types". A date separator (3) is drawn by screens between days, never stored. */
 export const CHAT_MESSAGE_TYPE = { text: 0, image: 1, offer: 2, date: 3, sold: 4, bought: 5 } as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPE)[keyof typeof CHAT_MESSAGE_TYPE];
+
+export const CHAT_LIMITS = {
+  /** The longest text message. */
+  messageLength: 2000,
+  /** A client's own id for a message, so that sending it again (after a reconnect) stores it once. */
+  clientIdLength: 64,
+  /** Messages a user may send per minute, all conversations together. */
+  messagesPerMinute: 30,
+} as const;
+
+export const CHAT_ROLES = ['buyer', 'seller'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+export const CHAT_LIST_TABS = ['from-buyers', 'from-sellers'] as const;
+export type ChatListTab = (typeof CHAT_LIST_TABS)[number];
+
+/** The three ids that name a conversation (SPEC.md 2 /chat). */
+export const chatKeySchema = z.object({
+  item_id: z.uuid(),
+  buyer_user_id: userIdSchema,
+  seller_user_id: userIdSchema,
+});
+export type ChatKey = z.infer<typeof chatKeySchema>;
+
+export const clientIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .min(8)
+  .max(CHAT_LIMITS.clientIdLength);
+
+export const messageTextSchema = z
+  .string()
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(CHAT_LIMITS.messageLength, VALIDATION.tooLong);
+
+export const sendMessageSchema = z.object({ client_id: clientIdSchema, message: messageTextSchema });
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const chatRecordSchema = z
   .object({
@@ -27,7 +67,79 @@ export const chatRecordSchema = z
     item: itemSchema.nullable(),
     buyer: userSchema.nullable(),
     seller: userSchema.nullable(),
+    last_message: z.string().nullable(),
+    last_message_type: z.number().int().nullable(),
+    last_message_date: dateTimeSchema.nullable(),
+    unread_count: z.number().int().describe('Unread messages of the viewer in this conversation'),
   })
   .meta({ id: 'ChatRecord' });
-
 export type ChatRecord = z.infer<typeof chatRecordSchema>;
+
+/** What changes in a conversation as it goes on: sent live with each message and each offer step. */
+export const chatStateSchema = chatRecordSchema
+  .pick({
+    id: true,
+    item_id: true,
+    buyer_user_id: true,
+    seller_user_id: true,
+    is_accept: true,
+    offer_amount: true,
+    buyer_unread_count: true,
+    seller_unread_count: true,
+    last_message: true,
+    last_message_type: true,
+    last_message_date: true,
+  })
+  .meta({ id: 'ChatState' });
+export type ChatState = z.infer<typeof chatStateSchema>;
+
+export const chatMessageSchema = z
+  .object({
+    id: z.string(),
+    seq: z.number().int().describe('Order within the conversation; resume with after=<seq>'),
+    chat_id: z.string(),
+    sender_id: z.string(),
+    type: z.number().int(),
+    message: z.string(),
+    offer_amount: z.string().nullable(),
+    image_url: z.string().nullable(),
+    client_id: z.string().nullable(),
+    added_date: dateTimeSchema,
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A conversation as the chat screen opens it: the record and its latest messages, oldest first. */
+export const conversationSchema = z
+  .object({
+    chat: chatRecordSchema,
+    messages: z.array(chatMessageSchema),
+    has_older: z.boolean(),
+  })
+  .meta({ id: 'Conversation' });
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messagePageSchema = z.object({ messages: z.array(chatMessageSchema), has_older: z.boolean() });
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+export const unreadTotalSchema = z.object({ unread_count: z.number().int() }).meta({ id: 'UnreadTotal' });
+
+/** What in a message should make the reader careful (the chat's warning banner). */
+export type MessageConcern = 'contact' | 'link' | 'payment';
+
+const PHONE = /(?:\+|00)?\d[\d\s().-]{7,}\d/;
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]{2,}/g;
+const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|io|me|ly|sa|ae|eg)\b/i;
+/** "Pay outside" in the languages buyers use most: transfers, wallets and gift cards. */
+const PAYMENT =
+  /western\s*union|money\s*gram|wire\s*transfer|bank\s*transfer|iban|paypal|gift\s*card|crypto|bitcoin|usdt|تحويل|حوالة|ايبان|آيبان|بطاقة\s*هدايا|virement|überweisung|transferencia|bonifico|перевод|havale/i;
+
+/** The concerns found in a message's text: a phone number or e-mail, a link, or a payment outside Souk. */
+export function messageConcerns(text: string): MessageConcern[] {
+  const found: MessageConcern[] = [];
+  const withoutEmails = text.replace(EMAIL, ' ');
+  if (PHONE.test(text) || withoutEmails !== text) found.push('contact');
+  if (LINK.test(withoutEmails)) found.push('link');
+  if (PAYMENT.test(text)) found.push('payment');
+  return found;
+}

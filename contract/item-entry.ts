@@ -63,7 +63,7 @@ const optionalText = (max: number) =>
     .transform((value) => value || null);
 
 /** An amount with at most two decimals, from 0 to MAX_ITEM_PRICE; kept as exact text ("1500.5"). */
-const priceSchema = z.preprocess(
+export const priceSchema = z.preprocess(
   (value) =>
     typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replaceAll(',', '') : value,
   z

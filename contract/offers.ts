@@ -1,2 +1,38 @@
-/** An offer's state, kept in a chat's `is_accept` (SPEC.md 4). */
+import { z } from 'zod';
+import { dateTextSchema, dateTimeSchema } from './fields.ts';
+import { priceSchema } from './item-entry.ts';
+import { itemSchema } from './items.ts';
+import { userSchema } from './users.ts';
+
+/** An offer's state, kept in a chat's `is_accept` (SPEC.md 4 "Chat and offer status"). */
 export const OFFER_STATUS = { none: 0, offer: 1, reject: 2, accept: 3, sold: 4, bought: 5 } as const;
+export type OfferStatus = (typeof OFFER_STATUS)[keyof typeof OFFER_STATUS];
+
+/** Whether the item changed hands in this conversation's state: nothing more may be offered. */
+export const isClosedDeal = (status: number) => status === OFFER_STATUS.sold || status === OFFER_STATUS.bought;
+
+/** The buyer's price, in the item's currency: the same format as an item's price. */
+export const offerInputSchema = z.object({ price: priceSchema });
+export type OfferInput = z.infer<typeof offerInputSchema>;
+
+/** The seller's answer to the open offer (after a yes/no confirmation on screen). */
+export const offerDecisionSchema = z.object({ accept: z.boolean() });
+
+/** One offer on /offer-list: received (I sell) or sent (I buy). */
+export const offerSchema = z
+  .object({
+    id: z.number().int(),
+    chat_id: z.string(),
+    price: z.string(),
+    status: z.number().int().describe('1 open, 2 rejected, 3 accepted'),
+    added_date: dateTimeSchema,
+    added_date_str: dateTextSchema,
+    item: itemSchema.nullable(),
+    buyer: userSchema.nullable(),
+    seller: userSchema.nullable(),
+  })
+  .meta({ id: 'Offer' });
+export type Offer = z.infer<typeof offerSchema>;
+
+export const OFFER_LIST_TABS = ['received', 'sent'] as const;
+export type OfferListTab = (typeof OFFER_LIST_TABS)[number];

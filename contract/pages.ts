@@ -9,13 +9,16 @@ import type {
   ResetPasswordInput,
   SocialProvider,
 } from './auth.ts';
+import type { ChatKey, ChatListTab, ChatRecord, Conversation } from './chat.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
 import type { ItemEntryInput } from './item-entry.ts';
 import type { Item, ItemDetail, ModerationDecision, ModerationItem, OwnerList, OwnItem } from './items.ts';
 import type { LanguageCode } from './language.ts';
 import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
+import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
+import type { Review, ReviewStanding } from './ratings.ts';
 import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
 import type { Relation, ReportedItem } from './social.ts';
@@ -33,6 +36,8 @@ export interface PageOperations extends CatalogPages, ContentPages {
   moderation: ModerationPages;
   search: SearchPages;
   social: SocialPages;
+  chat: ChatPages;
+  ratings: RatingPages;
 }
 
 /** Categories, subcategories, deal options and the cities a profile may pick (module lookups). */
@@ -201,4 +206,20 @@ export interface SocialPages {
   favouriteItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
   blockedUsers(viewer: Viewer, page: PageWindow): Promise<Paged<User>>;
   reportedItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ReportedItem>>;
+}
+
+/** Conversations and offers (module chat): what the chat screens load; messages and offer steps go through the API. */
+export interface ChatPages {
+  /** The conversation named by item, buyer and seller with its latest messages; the buyer's first visit starts it. */
+  open(viewer: Viewer, key: ChatKey, language: LanguageCode): Promise<Conversation>;
+  list(viewer: Viewer, tab: ChatListTab, page: PageWindow, language: LanguageCode): Promise<Paged<ChatRecord>>;
+  offers(viewer: Viewer, tab: OfferListTab, page: PageWindow, language: LanguageCode): Promise<Paged<Offer>>;
+}
+
+/** Reviews (module ratings). */
+export interface RatingPages {
+  /** Someone's reviews, the latest first; 404 when the viewer may not see that person. */
+  reviews(userId: string, viewer: Viewer | null, page: PageWindow, language: LanguageCode): Promise<Paged<Review>>;
+  /** Whether the viewer may review someone, and the review they gave. */
+  standing(viewer: Viewer, userId: string, language: LanguageCode): Promise<ReviewStanding>;
 }

@@ -44,14 +44,17 @@ import type { JobQueue } from './kernel/jobs.ts';
 import { createTempFiles } from './kernel/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { accountRoutes, authCallbackRoutes, authRoutes, authSecret } from './modules/auth/index.ts';
+import { chatRoutes } from './modules/chat/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
+import { ratingRoutes } from './modules/ratings/index.ts';
 import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { userRoutes } from './modules/users/index.ts';
+import { registerRealtime } from './realtime/gateway.ts';
 import { createServices, pageServices, type Services } from './services.ts';
 
 const SERVER_BUILD = 'build/server/index.js';
@@ -126,11 +129,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
       await api.register(moderationRoutes, { items: services.items });
       await api.register(socialRoutes, { social: services.social });
+      await api.register(chatRoutes, { chat: services.chat });
+      await api.register(ratingRoutes, { ratings: services.ratings });
       await api.register(adminRoutes, { admin: services.admin, users: services.users });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
     { prefix: '/api/v1' },
   );
+  await registerRealtime(app, {
+    chat: services.chat,
+    events: services.events,
+    pubsub: services.pubsub,
+    presence: services.presence,
+    allowedOrigins: [new URL(config.publicUrl).origin],
+    log: app.log,
+  });
   await app.register(authCallbackRoutes, { prefix: '/api/auth', library: services.authLibrary });
 
   mkdirSync(config.uploadsDir, { recursive: true });
@@ -317,6 +330,18 @@ async function registerOpenApi(app: FastifyInstance) {
           description:
             'Favourites, follows, blocks and reports, and their lists. Each toggle says the state wanted, so ' +
             'sending it twice changes nothing; a blocked pair stops seeing each other’s items and profiles.',
+        },
+        {
+          name: 'chat',
+          description:
+            'Conversations about items, their messages and the offer flow (offer, accept or reject, sold, bought). ' +
+            'The same messages arrive live on the WebSocket /ws (signed in by the session, from this site only): ' +
+            'frames ping, send {chat_id, client_id, message}, typing, read and watch; answers pong, ready, ' +
+            'message, ack, chat, typing, presence, unread and error. A client_id sent twice stores one message.',
+        },
+        {
+          name: 'ratings',
+          description: 'Reviews between the two sides of a completed deal, and each person’s reviews',
         },
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CHAT_LIMITS } from '../contract/chat.ts';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -47,6 +48,8 @@ const configSchema = z.object({
   /** Requests one address may send to /api/v1 per minute; reads (GET, HEAD) and writes are counted apart. */
   API_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   API_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Chat messages one person may send per minute (all conversations together). */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CHAT_LIMITS.messagesPerMinute),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),

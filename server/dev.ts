@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { ViteDevServer } from 'vite';
+import { REALTIME_PATH } from '../contract/realtime.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
@@ -33,10 +35,28 @@ function openOnce() {
   return infrastructure;
 }
 
+let currentApp: FastifyInstance | undefined;
+let forwarding = false;
+
+/**
+ * In dev, Vite's server listens, not Fastify's: WebSocket upgrades for /ws are handed to the latest Fastify
+ * app (Vite keeps its own HMR socket). The listener is added once; each rebuild replaces the app it uses.
+ */
+function forwardRealtimeUpgrades(vite: ViteDevServer | undefined) {
+  const server = vite?.httpServer;
+  if (!server || forwarding) return;
+  forwarding = true;
+  server.on('upgrade', (request, socket, head) => {
+    if (request.url?.startsWith(REALTIME_PATH)) currentApp?.server.emit('upgrade', request, socket, head);
+  });
+}
+
 export async function createServer(vite?: ViteDevServer) {
   const config = loadConfig({ NODE_ENV: 'development', ...process.env });
   const { database, jobs } = await openOnce();
   const app = await buildApp({ config, database, jobs, vite });
   await jobs.start();
+  currentApp = app;
+  forwardRealtimeUpgrades(vite);
   return app;
 }

@@ -5,6 +5,8 @@ import type { Db } from './db/database.ts';
 import { EventBus } from './kernel/events.ts';
 import type { JobQueue } from './kernel/jobs.ts';
 import { createMailer, deliverQueuedMail, queuedMailer } from './kernel/mail.ts';
+import { createPresence, type Presence } from './kernel/presence.ts';
+import { createPubSub, type PubSub } from './kernel/pubsub.ts';
 import { createLimiterFactory } from './kernel/rate-limit.ts';
 import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
 import { createFileStorage, createTempFiles } from './kernel/storage/index.ts';
@@ -17,6 +19,7 @@ import {
   createAuthLibrary,
   registerSessionEndings,
 } from './modules/auth/index.ts';
+import { ChatService, chatPageOperations } from './modules/chat/index.ts';
 import { ContentService, contentPageOperations } from './modules/content/index.ts';
 import {
   ItemMediaService,
@@ -27,7 +30,8 @@ import {
 } from './modules/items/index.ts';
 import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
-import { RatingsService } from './modules/ratings/index.ts';
+import { registerChatNotices } from './modules/notifications/index.ts';
+import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
 import { SocialService, socialPageOperations } from './modules/social/index.ts';
 import { registerUserCounters, UsersService, usersPageOperations } from './modules/users/index.ts';
@@ -44,6 +48,9 @@ export interface Services {
   search: SearchService;
   ratings: RatingsService;
   social: SocialService;
+  chat: ChatService;
+  pubsub: PubSub;
+  presence: Presence;
   admin: AdminService;
   authLibrary: ReturnType<typeof createAuthLibrary>;
   close(): Promise<void>;
@@ -72,7 +79,6 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     thumbnailVariantsEnabled: () => lookups.thumbnailVariantsEnabled(),
   });
   const content = new ContentService(db, createLimiter);
-  const ratings = new RatingsService(db);
   const relations = {
     ratingSummary: (userId: string) => ratings.summary(userId),
     isFollowing: (followerId: string, followedId: string) => social.isFollowing(followerId, followedId),
@@ -91,6 +97,14 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     openReportsOf: (itemIds: string[]) => social.openReportsOf({ isAdmin: true }, itemIds),
   });
   const social = new SocialService({ db, events, users, items });
+  const chat = new ChatService({
+    ...{ db, events, items, users, social, media, createLimiter },
+    messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+  });
+  const ratings = new RatingsService({ db, events, users, social, chat });
+  const pubsub = createPubSub(config.REDIS_URL);
+  const presence = createPresence(config.REDIS_URL);
+  registerChatNotices(events, db, (userId) => presence.isOnline(userId));
   items.scheduleJobs(jobs).catch((error: unknown) => logger.error({ err: error }, 'the item view job could not start'));
   itemMedia
     .scheduleDraftSweep(jobs)
@@ -115,11 +129,15 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     search,
     ratings,
     social,
+    chat,
+    pubsub,
+    presence,
     admin,
     authLibrary,
     close: async () => {
       await events.settled();
       await limiters.close();
+      await Promise.all([pubsub.close(), presence.close()]);
       storage.close();
     },
   };
@@ -136,5 +154,7 @@ export function pageServices(services: Services): PageOperations {
     moderation: moderationPageOperations(services.items),
     search: searchPageOperations(services.search),
     social: socialPageOperations(services.social),
+    chat: chatPageOperations(services.chat),
+    ratings: ratingPageOperations(services.ratings),
   };
 }

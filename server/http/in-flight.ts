@@ -19,7 +19,8 @@ export function finishRequestsBeforeClosing(app: FastifyInstance, limitMs = DRAI
   };
 
   app.addHook('onRequest', async (request) => {
-    working.add(request);
+    // A WebSocket lives until closing closes it (the websocket plugin does): it is not a handler at work.
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') working.add(request);
   });
   app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
     // While closing, each answer ends its connection, so no keep-alive connection outlives the last answer.

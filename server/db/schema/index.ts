@@ -3,17 +3,17 @@
  * tables of domains that have no module yet stay in this folder until one owns them.
  */
 export * from '../../modules/auth/schema.ts';
+export * from '../../modules/chat/schema.ts';
 export * from '../../modules/content/schema.ts';
 export * from '../../modules/items/schema.ts';
 export * from '../../modules/lookups/schema.ts';
 export * from '../../modules/media/schema.ts';
+export * from '../../modules/notifications/schema.ts';
 export * from '../../modules/ratings/schema.ts';
 export * from '../../modules/search/schema.ts';
 export * from '../../modules/social/schema.ts';
 export * from '../../modules/users/schema.ts';
 export * from './catalog.ts';
-export * from './chat.ts';
 export * from './collections.ts';
 export * from './commerce.ts';
-export * from './notifications.ts';
 export * from './settings.ts';

@@ -1,1 +1,3 @@
-export { RatingsService, summarizeRatings } from './service.ts';
+export { ratingPageOperations } from './page-operations.ts';
+export { ratingRoutes } from './routes.ts';
+export { type RatingsDependencies, RatingsService, summarizeRatings } from './service.ts';

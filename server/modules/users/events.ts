@@ -20,6 +20,12 @@ declare module '../../kernel/events.ts' {
 export function registerUserCounters(events: EventBus, db: Db) {
   events.on('user.followed', ({ followerId, followedId }) => countFollow(db, followerId, followedId, 1));
   events.on('user.unfollowed', ({ followerId, followedId }) => countFollow(db, followerId, followedId, -1));
+  events.on('user.rated', async ({ userId, overallRating, ratingCount }) => {
+    await db
+      .update(users)
+      .set({ overallRating: String(overallRating), ratingCount })
+      .where(eq(users.id, userId));
+  });
 }
 
 async function countFollow(db: Db, followerId: string, followedId: string, change: 1 | -1) {

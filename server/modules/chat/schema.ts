@@ -1,7 +1,19 @@
-import { index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { items } from '../../modules/items/schema.ts';
-import { users } from '../../modules/users/schema.ts';
-import { addedDate, updatedDate } from './columns.ts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { addedDate, updatedDate } from '../../db/schema/columns.ts';
+import { items } from '../items/schema.ts';
+import { users } from '../users/schema.ts';
 
 /**
  * A conversation about one item between its seller and one buyer.
@@ -27,6 +39,7 @@ export const chats = pgTable(
     offerStatus: smallint('offer_status').notNull().default(0),
     offerAmount: numeric('offer_amount', { precision: 14, scale: 2 }),
     lastMessage: text('last_message'),
+    lastMessageType: smallint('last_message_type'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     addedDate: addedDate(),
     updatedDate: updatedDate(),
@@ -38,11 +51,15 @@ export const chats = pgTable(
   ],
 );
 
-/** type follows SPEC.md 4 "Chat message types": 0 text, 1 image, 2 offer, 3 date, 4 sold, 5 bought. */
+/**
+ * type follows SPEC.md 4 "Chat message types": 0 text, 1 image, 2 offer, 4 sold, 5 bought (3, the date, is
+ * drawn by screens). seq orders a conversation; client_id makes a client's resend store nothing new.
+ */
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
@@ -52,13 +69,18 @@ export const chatMessages = pgTable(
     type: smallint('type').notNull().default(0),
     message: text('message').notNull().default(''),
     offerAmount: numeric('offer_amount', { precision: 14, scale: 2 }),
+    imagePath: text('image_path'),
+    clientId: text('client_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     addedDate: addedDate(),
   },
-  (table) => [index('chat_messages_chat_idx').on(table.chatId, table.addedDate.desc())],
+  (table) => [
+    index('chat_messages_chat_seq_idx').on(table.chatId, table.seq),
+    uniqueIndex('chat_messages_client_idx').on(table.chatId, table.senderId, table.clientId),
+  ],
 );
 
-/** A price offer made in a chat. status: 1 open, 2 rejected, 3 accepted. */
+/** A price offer made in a chat. status: 1 open, 2 rejected, 3 accepted; a conversation accepts one at most. */
 export const offers = pgTable(
   'offers',
   {
@@ -84,5 +106,6 @@ export const offers = pgTable(
     index('offers_buyer_idx').on(table.buyerUserId, table.addedDate.desc()),
     index('offers_seller_idx').on(table.sellerUserId, table.addedDate.desc()),
     index('offers_chat_idx').on(table.chatId),
+    uniqueIndex('offers_one_accepted_idx').on(table.chatId).where(sql`${table.status} = 3`),
   ],
 );

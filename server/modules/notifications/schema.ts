@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { items } from '../../modules/items/schema.ts';
-import { users } from '../../modules/users/schema.ts';
-import { addedDate } from './columns.ts';
+import { addedDate } from '../../db/schema/columns.ts';
+import { items } from '../items/schema.ts';
+import { users } from '../users/schema.ts';
 
 /** A notice for one user, or for everyone when user_id is null (an operator broadcast). */
 export const notifications = pgTable(

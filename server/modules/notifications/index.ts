@@ -1,0 +1,1 @@
+export { type IsOnline, registerChatNotices } from './chat-notices.ts';

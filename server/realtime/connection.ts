@@ -1,0 +1,128 @@
+import type { WebSocket } from 'ws';
+import type { LanguageCode } from '../../contract/language.ts';
+import { type ClientFrame, clientFrameSchema, type ServerFrame } from '../../contract/realtime.ts';
+import type { Viewer } from '../../contract/session.ts';
+import { translate } from '../i18n.ts';
+import { AppError } from '../kernel/errors.ts';
+import type { ChatService } from '../modules/chat/index.ts';
+
+/** A socket whose client reads slower than this much queued output is dropped (it reconnects and catches up). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const TYPING_EVERY_MS = 2000;
+const MAX_WATCHED = 20;
+
+export interface ConnectionPorts {
+  chat: ChatService;
+  /** Sends a frame to every socket of a user, on any instance. */
+  toUser(userId: string, frame: ServerFrame): Promise<void>;
+  /** Starts following someone's presence for this connection; answers whether they are online now. */
+  watch(connection: Connection, userId: string): Promise<boolean>;
+  log(error: unknown): void;
+}
+
+/** One open socket: frames in, service calls, frames out. No rules of its own. */
+export class Connection {
+  readonly socket: WebSocket;
+  readonly viewer: Viewer;
+  lastHeard = Date.now();
+  readonly watched = new Map<string, () => Promise<void>>();
+  private readonly language: LanguageCode;
+  private readonly ports: ConnectionPorts;
+  private readonly otherParties = new Map<string, { userId: string; lastTyping: number }>();
+
+  constructor(socket: WebSocket, viewer: Viewer, language: LanguageCode, ports: ConnectionPorts) {
+    this.socket = socket;
+    this.viewer = viewer;
+    this.language = language;
+    this.ports = ports;
+  }
+
+  send(frame: ServerFrame | string) {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  async receive(data: string) {
+    this.lastHeard = Date.now();
+    const frame = parseFrame(data);
+    if (!frame) {
+      this.send({ t: 'error', code: 400, message: translate(this.language, 'errors.invalidRequest') });
+      return;
+    }
+    try {
+      await this.handle(frame);
+    } catch (error) {
+      this.refuse(error, frame.t === 'send' ? frame.client_id : undefined);
+    }
+  }
+
+  private async handle(frame: ClientFrame) {
+    const { chat } = this.ports;
+    switch (frame.t) {
+      case 'ping':
+        this.send({ t: 'pong' });
+        return;
+      case 'send': {
+        const message = await chat.sendText(this.viewer, frame.chat_id, {
+          client_id: frame.client_id,
+          message: frame.message,
+        });
+        this.send({ t: 'ack', client_id: frame.client_id, message });
+        return;
+      }
+      case 'typing':
+        await this.typing(frame.chat_id);
+        return;
+      case 'read':
+        this.send({ t: 'unread', unread_count: await chat.markRead(this.viewer.userId, frame.chat_id) });
+        return;
+      case 'watch':
+        await this.watch(frame.user_id);
+        return;
+    }
+  }
+
+  private async typing(chatId: string) {
+    let other = this.otherParties.get(chatId);
+    if (!other) {
+      other = { userId: await this.ports.chat.otherParty(this.viewer.userId, chatId), lastTyping: 0 };
+      this.otherParties.set(chatId, other);
+    }
+    const now = Date.now();
+    if (now - other.lastTyping < TYPING_EVERY_MS) return;
+    other.lastTyping = now;
+    await this.ports.toUser(other.userId, { t: 'typing', chat_id: chatId, user_id: this.viewer.userId });
+  }
+
+  private async watch(userId: string) {
+    if (this.watched.has(userId)) return;
+    if (this.watched.size >= MAX_WATCHED || !(await this.ports.chat.haveConversation(this.viewer.userId, userId))) {
+      throw new AppError(403, 'errors.forbidden');
+    }
+    const online = await this.ports.watch(this, userId);
+    this.send({ t: 'presence', user_id: userId, online });
+  }
+
+  private refuse(error: unknown, clientId?: string) {
+    if (!(error instanceof AppError)) {
+      this.ports.log(error);
+      error = new AppError(500, 'errors.generic');
+    }
+    const refusal = error as AppError;
+    const message = translate(this.language, refusal.messageKey, refusal.values);
+    this.send({ t: 'error', code: refusal.code, message, ...(clientId ? { client_id: clientId } : {}) });
+  }
+}
+
+function parseFrame(data: string): ClientFrame | null {
+  try {
+    const parsed = clientFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

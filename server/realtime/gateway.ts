@@ -1,0 +1,228 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { LanguageCode } from '../../contract/language.ts';
+import { HEARTBEAT_SECONDS, MAX_CLIENT_FRAME_BYTES, REALTIME_PATH, type ServerFrame } from '../../contract/realtime.ts';
+import type { Viewer } from '../../contract/session.ts';
+import { requestLanguage } from '../http/language.ts';
+import { currentViewer } from '../http/session.ts';
+import { AppError } from '../kernel/errors.ts';
+import type { EventBus } from '../kernel/events.ts';
+import type { Presence } from '../kernel/presence.ts';
+import type { PubSub } from '../kernel/pubsub.ts';
+import type { ChatService } from '../modules/chat/index.ts';
+import { Connection } from './connection.ts';
+
+export interface RealtimeOptions {
+  chat: ChatService;
+  events: EventBus;
+  pubsub: PubSub;
+  presence: Presence;
+  /** Browsers may open the socket from these origins only (the site's own). */
+  allowedOrigins: string[];
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** Sockets one account may hold on one instance (tabs and devices); one more closes with 1008. */
+const MAX_SOCKETS_PER_USER = 20;
+const userChannel = (userId: string) => `user:${userId}`;
+const presenceChannel = (userId: string) => `presence:${userId}`;
+/** Sent on a user's channel when their sessions ended (banned, deactivated): their sockets close. */
+const BYE = '{"t":"bye"}';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    socketViewer?: Viewer;
+  }
+}
+
+/**
+ * The WebSocket /ws (issue 12): signed in by the session (cookie or bearer), from this site only. Frames reach
+ * the chat service; what the service stored reaches both sides' sockets through the pub/sub port, so a
+ * message sent to one app instance arrives on a socket of another.
+ */
+export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions) {
+  const hub = new Hub(options);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false },
+  });
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request, reply) => {
+        if (!isSameSite(request.headers.origin, request.headers.host, options.allowedOrigins)) {
+          throw new AppError(403, 'api.crossSite');
+        }
+        const viewer = await currentViewer(request, reply);
+        if (!viewer) throw new AppError(401, 'auth.signInRequired');
+        request.socketViewer = viewer;
+      },
+    },
+    (socket, request) => hub.attach(socket, request),
+  );
+  app.addHook('onClose', () => hub.stop());
+}
+
+/**
+ * A browser always names the page's origin: it must be the site's public address, or the host the request was
+ * sent to (the same origin, e.g. Vite's address in `npm run dev`). Clients that name none are not browsers.
+ */
+function isSameSite(origin: string | undefined, host: string | undefined, allowedOrigins: string[]) {
+  if (!origin) return true;
+  if (allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+class Hub {
+  private readonly options: RealtimeOptions;
+  private readonly local = new Map<string, Set<Connection>>();
+  private readonly channels = new Map<string, Promise<() => Promise<void>>>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(options: RealtimeOptions) {
+    this.options = options;
+    this.heartbeat = setInterval(() => this.dropSilent(), HEARTBEAT_SECONDS * 1000);
+    this.heartbeat.unref();
+    this.forwardEvents();
+  }
+
+  /** Keeps nothing of the upgrade request but who asked and their language (idle sockets stay small). */
+  attach(socket: WebSocket, request: FastifyRequest) {
+    const viewer = request.socketViewer;
+    if (!viewer || (this.local.get(viewer.userId)?.size ?? 0) >= MAX_SOCKETS_PER_USER) return socket.close(1008);
+    return this.open(socket, viewer, requestLanguage(request));
+  }
+
+  private async open(socket: WebSocket, viewer: Viewer, language: LanguageCode) {
+    const log = this.options.log;
+    const connection = new Connection(socket, viewer, language, {
+      chat: this.options.chat,
+      toUser: (userId, frame) => this.toUser(userId, frame),
+      watch: (watcher, userId) => this.watch(watcher, userId),
+      log: (error) => log.error({ err: error }, 'a realtime frame failed'),
+    });
+    // Frames that arrive while the connection is set up wait for it.
+    const ready = this.join(connection);
+    socket.on('message', (data) => {
+      void ready.then(() => connection.receive(String(data)));
+    });
+    socket.on('close', () => {
+      // Leaves even when joining failed half-way, so nothing of the socket stays behind.
+      void ready
+        .catch(() => undefined)
+        .then(() => this.leave(connection))
+        .catch((error) => log.error({ err: error }, 'a socket could not leave'));
+    });
+    socket.on('error', () => socket.terminate());
+    try {
+      await ready;
+      connection.send({
+        t: 'ready',
+        user_id: viewer.userId,
+        unread_count: await this.options.chat.unreadTotal(viewer.userId),
+      });
+    } catch (error) {
+      log.error({ err: error }, 'a realtime connection could not start');
+      socket.close(1011);
+    }
+  }
+
+  async stop() {
+    clearInterval(this.heartbeat);
+    await Promise.all([...this.channels.values()].map(async (unsubscribe) => (await unsubscribe)()));
+    this.channels.clear();
+  }
+
+  private async join(connection: Connection) {
+    const { userId } = connection.viewer;
+    let set = this.local.get(userId);
+    if (!set) {
+      set = new Set();
+      this.local.set(userId, set);
+    }
+    set.add(connection);
+    await this.listen(userChannel(userId), (payload) => {
+      if (payload === BYE) for (const each of this.local.get(userId) ?? []) each.socket.close(1008);
+      else for (const each of this.local.get(userId) ?? []) each.send(payload);
+    });
+    if (await this.options.presence.connected(userId)) {
+      await this.publish(presenceChannel(userId), { t: 'presence', user_id: userId, online: true });
+    }
+  }
+
+  private async leave(connection: Connection) {
+    const { userId } = connection.viewer;
+    const set = this.local.get(userId);
+    set?.delete(connection);
+    for (const unwatch of connection.watched.values()) await unwatch();
+    if (set && set.size === 0) {
+      this.local.delete(userId);
+      await this.unlisten(userChannel(userId));
+    }
+    const lastHere = await this.options.presence.disconnected(userId);
+    if (lastHere && !(await this.options.presence.isOnline(userId))) {
+      await this.publish(presenceChannel(userId), { t: 'presence', user_id: userId, online: false });
+    }
+  }
+
+  private async watch(connection: Connection, userId: string) {
+    const forward = (payload: string) => connection.send(payload);
+    const unsubscribe = await this.options.pubsub.subscribe(presenceChannel(userId), forward);
+    connection.watched.set(userId, unsubscribe);
+    return this.options.presence.isOnline(userId);
+  }
+
+  /** One pub/sub subscription per user channel on this instance, whatever the number of their sockets. */
+  private async listen(channel: string, handler: (payload: string) => void) {
+    if (!this.channels.has(channel)) this.channels.set(channel, this.options.pubsub.subscribe(channel, handler));
+    await this.channels.get(channel);
+  }
+
+  private async unlisten(channel: string) {
+    const subscription = this.channels.get(channel);
+    this.channels.delete(channel);
+    if (subscription) await (await subscription)();
+  }
+
+  private toUser(userId: string, frame: ServerFrame) {
+    return this.publish(userChannel(userId), frame);
+  }
+
+  private publish(channel: string, frame: ServerFrame) {
+    return this.options.pubsub.publish(channel, JSON.stringify(frame));
+  }
+
+  private forwardEvents() {
+    const { events } = this.options;
+    events.on('chat.message', async ({ message, chat, actorId, recipientId }) => {
+      const frame = JSON.stringify({ t: 'message', message, chat });
+      await Promise.all([
+        this.options.pubsub.publish(userChannel(actorId), frame),
+        this.options.pubsub.publish(userChannel(recipientId), frame),
+      ]);
+    });
+    events.on('chat.changed', async ({ chat, actorId, recipientId }) => {
+      await Promise.all([this.toUser(actorId, { t: 'chat', chat }), this.toUser(recipientId, { t: 'chat', chat })]);
+    });
+    events.on('chat.read', ({ userId, unreadTotal }) =>
+      this.toUser(userId, { t: 'unread', unread_count: unreadTotal }),
+    );
+    const bye = ({ userId }: { userId: string }) => this.options.pubsub.publish(userChannel(userId), BYE);
+    events.on('user.banned', bye);
+    events.on('user.deactivated', bye);
+  }
+
+  /** A client says something at least every HEARTBEAT_SECONDS; one silent for three of them is gone. */
+  private dropSilent() {
+    const limit = Date.now() - HEARTBEAT_SECONDS * 3 * 1000;
+    for (const set of this.local.values()) {
+      for (const connection of set) if (connection.lastHeard < limit) connection.socket.terminate();
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ITEM_STATUS } from '../../contract/items.ts';
+import { buildApp } from '../app.ts';
+import { items } from '../db/schema/index.ts';
+import { apiCalls } from '../testing/api-calls.ts';
+import { createTestApp } from '../testing/app.ts';
+import { redisAnswers, TEST_REDIS_URL } from '../testing/redis.ts';
+import { openSocket } from '../testing/socket-client.ts';
+
+const hasRedis = await redisAnswers();
+
+/**
+ * Two app instances behind one load balancer share one PostgreSQL and one Redis (REDIS_URL): a message sent
+ * through instance A reaches the other side's socket on instance B, and B sees A's users online.
+ */
+describe.skipIf(!hasRedis)('two app instances with Redis', () => {
+  let first: Awaited<ReturnType<typeof createTestApp>>;
+  let second: FastifyInstance;
+  const urls: string[] = [];
+
+  beforeAll(async () => {
+    first = await createTestApp({ REDIS_URL: TEST_REDIS_URL });
+    second = await buildApp({ config: first.config, database: first.database, jobs: first.jobs, web: false });
+    urls.push(await first.app.listen({ port: 0, host: '127.0.0.1' }));
+    urls.push(await second.listen({ port: 0, host: '127.0.0.1' }));
+  });
+  afterAll(() => second?.close());
+
+  it('delivers a message sent through instance A to a socket on instance B', async () => {
+    const calls = apiCalls(first.app);
+    const buyerToken = await calls.signIn('user10@souk.test');
+    const sellerToken = await calls.signIn('user11@souk.test');
+    const [item] = await first.database.db
+      .select({ id: items.id })
+      .from(items)
+      .where(
+        and(
+          eq(items.addedUserId, 'demo-user-11'),
+          eq(items.status, ITEM_STATUS.active),
+          sql`${items.deletedAt} is null`,
+        ),
+      )
+      .limit(1);
+    if (!item) throw new Error('demo-user-11 has no active item');
+    const opened = await calls.call('POST', '/chats', buyerToken, {
+      item_id: item.id,
+      buyer_user_id: 'demo-user-10',
+      seller_user_id: 'demo-user-11',
+    });
+    const chatId = (opened.body.data.chat as { id: string }).id;
+
+    const buyer = await openSocket(urls[0] as string, { authorization: `Bearer ${buyerToken}` });
+    const seller = await openSocket(urls[1] as string, { authorization: `Bearer ${sellerToken}` });
+    await Promise.all([buyer.next('ready'), seller.next('ready')]);
+
+    seller.send({ t: 'watch', user_id: 'demo-user-10' });
+    expect(await seller.next('presence', (frame) => frame.user_id === 'demo-user-10')).toMatchObject({ online: true });
+
+    buyer.send({ t: 'send', chat_id: chatId, client_id: 'two-instances-1', message: 'From instance A' });
+    const ack = await buyer.next('ack', (frame) => frame.client_id === 'two-instances-1');
+    const received = await seller.next('message', (frame) => frame.message.id === ack.message.id);
+    expect(received.message.message).toBe('From instance A');
+
+    buyer.send({ t: 'typing', chat_id: chatId });
+    await seller.next('typing', (frame) => frame.chat_id === chatId);
+
+    buyer.close();
+    expect(await seller.next('presence', (frame) => frame.user_id === 'demo-user-10' && !frame.online)).toBeTruthy();
+    seller.close();
+  });
+});
