@@ -38,6 +38,10 @@ export default [
   route('followers', 'routes/social/people.tsx', { id: 'followers' }),
   route('following', 'routes/social/people.tsx', { id: 'following' }),
   route('blocked-users', 'routes/social/blocked-users.tsx'),
+  route('chat', 'routes/chat/chat.tsx'),
+  route('chat-list', 'routes/chat/chat-list.tsx'),
+  route('offer-list', 'routes/chat/offer-list.tsx'),
+  route('review-list', 'routes/chat/review-list.tsx'),
   route('admin/items', 'routes/admin/items.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

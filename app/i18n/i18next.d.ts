@@ -3,6 +3,7 @@
 import 'i18next';
 import type auth from './locales/en/auth.json';
 import type catalog from './locales/en/catalog.json';
+import type chat from './locales/en/chat.json';
 import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
 import type forms from './locales/en/forms.json';
@@ -14,7 +15,7 @@ import type social from './locales/en/social.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items', 'search', 'social'];
+    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items', 'search', 'social', 'chat'];
     resources: {
       common: typeof common;
       forms: typeof forms;
@@ -25,6 +26,7 @@ declare module 'i18next' {
       items: typeof items;
       search: typeof search;
       social: typeof social;
+      chat: typeof chat;
     };
   }
 }

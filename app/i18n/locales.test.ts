@@ -74,6 +74,10 @@ const SAME_IN_MANY_LANGUAGES = new Set([
   'items:item.vehicle.model',
   'items:item.page.video',
   'items:item.facts.status',
+  'profile:profile.starCountPercent',
+  'chat:chat.online',
+  'chat:chat.offline',
+  'common:meta.chatTitle',
 ]);
 const SAME_AS_ENGLISH_ALLOWED = 5;
 

@@ -12,6 +12,7 @@ export const PAGE_NAMESPACES = [
   'items',
   'search',
   'social',
+  'chat',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

@@ -1,9 +1,9 @@
 /**
  * The redirect value of login and register (SPEC.md 2): `redirect` names the page the person came from;
- * `params` and `query` are kept only when that page is an item or an item list, or an admin page (whose
+ * `params` and `query` are kept only when that page is an item, an item list, a chat or a review list, or an admin page (whose
  * name alone, "admin", names no page: /admin/items is the moderation queue).
  */
-const CARRIES_STATE = new Set(['item', 'item-list', 'admin']);
+const CARRIES_STATE = new Set(['item', 'item-list', 'admin', 'chat', 'review-list']);
 const PAGE_NAME = /^[a-z][a-z-]{0,40}$/;
 const NO_RETURN = new Set(['login', 'register', 'verify-email', 'verify-code', 'forgotpassword', 'logout']);
 

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIME_ZONE, formatDateTime, TIME_ZONE_COOKIE } from '../../contract/format.ts';
 import type { LanguageCode } from '../../contract/language.ts';
@@ -32,4 +32,18 @@ export function useFormatDateTime() {
   const { i18n } = useTranslation();
   const language = i18n.language as LanguageCode;
   return useCallback((value: Date | string) => formatDateTime(value, language, timeZone), [language, timeZone]);
+}
+
+/** A calendar day ("Tuesday, 24 November 2026") and a time of day, in the reader's zone: the chat's separators. */
+export function useFormatDayAndTime() {
+  const timeZone = useContext(TimeZoneContext);
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone });
+    const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone });
+    return {
+      day: (value: string) => day.format(new Date(value)),
+      time: (value: string) => time.format(new Date(value)),
+    };
+  }, [i18n.language, timeZone]);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RatingSummary, User } from '../../../contract/users.ts';
+import type { User } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import {
   BadgeCheck,
@@ -11,12 +11,12 @@ import {
   MessageCircle,
   Phone,
   ShieldAlert,
-  Star,
   Store,
 } from '../../components/ui/icons.tsx';
 import { ProfilePhoto, photoUrl } from '../../components/ui/profile-photo.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { RatingBreakdown } from './rating-breakdown.tsx';
 
 /** A member's profile: cover, photo, badges, counts, rating breakdown, about and contact details. */
 export function ProfileView({
@@ -100,6 +100,14 @@ export function ProfileView({
         </Section>
         <Section title={t('profile.rating')} className="md:col-span-2">
           <RatingBreakdown summary={user.rating_details} />
+          {user.rating_details.total_rating_count > 0 && (
+            <Link
+              to={`/review-list?${new URLSearchParams({ user_id: user.user_id })}`}
+              className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-300"
+            >
+              {t('profile.seeReviews')}
+            </Link>
+          )}
         </Section>
       </div>
     </article>
@@ -231,52 +239,5 @@ function ContactDetails({ user, cityName }: { user: User; cityName: string | nul
         </div>
       ))}
     </dl>
-  );
-}
-
-const STARS = [5, 4, 3, 2, 1] as const;
-const STAR_KEYS = { 5: 'five', 4: 'four', 3: 'three', 2: 'two', 1: 'one' } as const;
-
-function RatingBreakdown({ summary }: { summary: RatingSummary }) {
-  const { t } = useTranslation();
-  if (summary.total_rating_count === 0)
-    return <p className="text-slate-600 dark:text-slate-400">{t('profile.noRatings')}</p>;
-  return (
-    <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-      <div className="text-center sm:w-40">
-        <p className="text-4xl font-bold">{summary.total_rating_value.toFixed(1)}</p>
-        <p
-          className="flex justify-center text-amber-500"
-          role="img"
-          aria-label={t('profile.starsLabel', { value: summary.total_rating_value.toFixed(1) })}
-        >
-          {STARS.map((star) => (
-            <Star
-              key={star}
-              className={`size-4 ${6 - star <= Math.round(summary.total_rating_value) ? 'fill-current' : ''}`}
-              aria-hidden
-            />
-          ))}
-        </p>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {t('profile.ratingsTotal', { count: summary.total_rating_count })}
-        </p>
-      </div>
-      <ul className="flex-1 space-y-2">
-        {STARS.map((star) => {
-          const name = STAR_KEYS[star];
-          const percent = summary[`${name}_star_percent`];
-          return (
-            <li key={star} className="flex items-center gap-3 text-sm">
-              <span className="w-16 shrink-0">{t('profile.starRow', { stars: star })}</span>
-              <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
-                <span className="block h-full rounded-full bg-amber-400" style={{ inlineSize: `${percent}%` }} />
-              </span>
-              <span className="w-10 shrink-0 text-end tabular-nums">{summary[`${name}_star_count`]}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
   );
 }

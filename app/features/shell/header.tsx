@@ -6,6 +6,7 @@ import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { Bell, LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { useUnreadTotal } from '../../lib/realtime.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { LocationMenu } from './location-menu.tsx';
 import { useRedirectQuery } from './nav-items.ts';
@@ -82,6 +83,7 @@ export function MainNav({ viewer }: { viewer: Viewer | null }) {
         <div className="hidden items-center gap-1 md:flex">
           {viewer ? <MemberLinks viewer={viewer} /> : <VisitorLinks />}
         </div>
+        {viewer && <MessagesLink className="md:hidden" />}
         <button
           ref={phoneSearch.toggleRef}
           type="button"
@@ -163,11 +165,35 @@ function MemberLinks({ viewer }: { viewer: Viewer }) {
       <NavLink to="/notification" className={navLinkClass} aria-label={t('nav.notifications')}>
         <Bell className="size-5" aria-hidden />
       </NavLink>
-      <NavLink to="/chat-list" className={navLinkClass} aria-label={t('nav.messages')}>
-        <MessageCircle className="size-5" aria-hidden />
-      </NavLink>
+      <MessagesLink />
       <AvatarMenu viewer={viewer} />
     </>
+  );
+}
+
+/** The message icon (chat list), with the unread total kept live by the realtime connection. */
+function MessagesLink({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const unread = useUnreadTotal(true);
+  const label = unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages');
+  return (
+    <NavLink
+      to="/chat-list"
+      className={`relative ${navLinkClass} ${className}`}
+      aria-label={label}
+      data-testid="messages-link"
+    >
+      <MessageCircle className="size-5" aria-hidden />
+      {unread > 0 && (
+        <span
+          className="absolute -top-0.5 -end-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white"
+          data-testid="unread-badge"
+          aria-hidden
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </NavLink>
   );
 }
 
