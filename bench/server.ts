@@ -13,6 +13,8 @@ export interface BenchServer {
   url: string;
   /** CPU time the server process has used so far (all threads), in ms; undefined for a server we did not start. */
   cpuMs(): Promise<number | undefined>;
+  /** The server process's resident memory in bytes; undefined for a server we did not start. */
+  rssBytes(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -27,7 +29,12 @@ export interface ServerOptions {
 
 export async function startServer(options: ServerOptions = {}): Promise<BenchServer> {
   if (process.env.BENCH_URL) {
-    return { url: process.env.BENCH_URL, cpuMs: async () => undefined, stop: async () => undefined };
+    return {
+      url: process.env.BENCH_URL,
+      cpuMs: async () => undefined,
+      rssBytes: async () => undefined,
+      stop: async () => undefined,
+    };
   }
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-')));
   const port = await freePort();
@@ -42,6 +49,7 @@ export async function startServer(options: ServerOptions = {}): Promise<BenchSer
       // Every request of a benchmark comes from one address: the API's per-address limit would answer 429.
       API_READS_PER_MINUTE: '1000000',
       API_WRITES_PER_MINUTE: '1000000',
+      CHAT_MESSAGES_PER_MINUTE: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -53,6 +61,7 @@ export async function startServer(options: ServerOptions = {}): Promise<BenchSer
   return {
     url,
     cpuMs: () => processCpuMs(child.pid),
+    rssBytes: () => processRssBytes(child.pid),
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.on('exit', resolve));
@@ -83,6 +92,14 @@ async function processCpuMs(pid: number | undefined) {
   const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
   if (!fields) return undefined;
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** VmRSS of /proc/<pid>/status. */
+async function processRssBytes(pid: number | undefined) {
+  if (pid === undefined) return undefined;
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  const kilobytes = status?.match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+  return kilobytes ? Number(kilobytes) * 1024 : undefined;
 }
 
 function freePort() {
