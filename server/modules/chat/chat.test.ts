@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_TYPE } from '../../../contract/chat.ts';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { OFFER_STATUS } from '../../../contract/offers.ts';
-import { chatMessages, items, notifications, users } from '../../db/schema/index.ts';
+import { chatMessages, chats, items, notifications, users } from '../../db/schema/index.ts';
 import { apiCalls } from '../../testing/api-calls.ts';
 import { createTestApp } from '../../testing/app.ts';
 import { openSocket } from '../../testing/socket-client.ts';
+import { MessageWriter } from './message-writer.ts';
 
 type Test = Awaited<ReturnType<typeof createTestApp>>;
 let test: Test;
@@ -302,5 +304,76 @@ describe('the WebSocket /ws', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, id(6)), eq(notifications.kind, 'chat.message')));
     expect(notices.some((notice) => notice.message === 'Are you around?')).toBe(true);
+  });
+});
+
+describe('messages arriving together', () => {
+  it('are stored in one go, each once, with the conversations moved on by all of them', async () => {
+    const first = await openChat(await itemOf(id(5)), 3, 5);
+    const second = await openChat(await itemOf(id(5), 1), 6, 5);
+    const resent = clientId();
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, n) => say(first, 3, `together ${n}`)),
+      ...Array.from({ length: 6 }, (_, n) => say(second, 6, `at once ${n}`)),
+      say(first, 3, 'sent twice', resent),
+      say(first, 3, 'sent twice', resent),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const twice = answers.slice(-2).map((answer) => (answer.body.data as { id: string }).id);
+    expect(twice[0]).toBe(twice[1]);
+
+    for (const [chatId, count, sellerToken] of [
+      [first, 7, token(5)],
+      [second, 6, token(5)],
+    ] as const) {
+      const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+      expect(rows).toHaveLength(count);
+      const latest = rows.reduce((a, b) => (a.seq > b.seq ? a : b));
+      const chat = (await call('GET', `/chats/${chatId}`, sellerToken)).body.data as {
+        unread_count: number;
+        last_message: string;
+      };
+      expect(chat.unread_count).toBe(count);
+      expect(chat.last_message).toBe(latest.message);
+    }
+  });
+
+  it('keep their order in a conversation, however they are grouped', async () => {
+    const chatId = await openChat(await itemOf(id(5), 3), 7, 5);
+    const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
+    if (!chat) throw new Error('no conversation');
+    const writer = new MessageWriter(db);
+    const texts = Array.from({ length: 30 }, (_, n) => `in order ${n}`);
+    const stored = [];
+    for (const [n, message] of texts.entries()) {
+      stored.push(
+        writer.store({
+          chat,
+          senderId: id(7),
+          message: { type: CHAT_MESSAGE_TYPE.text, message, clientId: clientId() },
+        }),
+      );
+      // Some arrive alone, some while earlier writes are under way.
+      if (n % 7 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(stored);
+    const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.seq);
+    expect(rows.map((row) => row.message)).toEqual(texts);
+  });
+
+  it('do not fail together when the database refuses one of them', async () => {
+    const chatId = await openChat(await itemOf(id(5), 2), 4, 5);
+    const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
+    if (!chat) throw new Error('no conversation');
+    const writer = new MessageWriter(db);
+    const text = (message: string) => ({ type: CHAT_MESSAGE_TYPE.text, message, clientId: clientId() });
+    const [stored, refused] = await Promise.allSettled([
+      writer.store({ chat, senderId: id(4), message: text('this one is fine') }),
+      writer.store({ chat: { ...chat, id: randomUUID() }, senderId: id(4), message: text('no such chat') }),
+    ]);
+    expect(stored.status).toBe('fulfilled');
+    expect(refused.status).toBe('rejected');
+    const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    expect(rows.map((row) => row.message)).toEqual(['this one is fine']);
   });
 });

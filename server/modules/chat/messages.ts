@@ -12,9 +12,10 @@ import { MediaRefused, type Upload } from '../media/index.ts';
 import type { ChatContext } from './context.ts';
 import type { Conversations } from './conversations.ts';
 import type { ChatNoticeKind } from './events.ts';
+import { MessageWriter } from './message-writer.ts';
 import { otherPartyOf } from './policy.ts';
 import { presentMessage, presentState } from './presenter.ts';
-import { type NewMessage, storeMessageAtOnce } from './store.ts';
+import type { NewMessage } from './store.ts';
 import { WriteChecks } from './write-checks.ts';
 
 /** A chat photo fits a phone screen twice over; larger ones are shrunk. */
@@ -29,11 +30,13 @@ export class Messages {
   private readonly context: ChatContext;
   private readonly conversations: Conversations;
   private readonly writeChecks: WriteChecks;
+  private readonly writer: MessageWriter;
 
   constructor(context: ChatContext, conversations: Conversations) {
     this.context = context;
     this.conversations = conversations;
     this.writeChecks = new WriteChecks(context.events);
+    this.writer = new MessageWriter(context.db);
   }
 
   /** The conversation, when the sender may write in it now (see WriteChecks). */
@@ -103,11 +106,15 @@ export class Messages {
     return { messages: rows.slice(0, limit).reverse().map(presentMessage), has_older: rows.length > limit };
   }
 
-  private async send(sender: Sender, chatId: string, message: NewMessage, kind: ChatNoticeKind): Promise<ChatMessage> {
+  private async send(
+    sender: Sender,
+    chatId: string,
+    message: NewMessage & { clientId: string },
+    kind: ChatNoticeKind,
+  ): Promise<ChatMessage> {
     const chat = await this.writable(sender.userId, chatId);
-    const { db, events } = this.context;
-    return events.afterCommit(async (publish) => {
-      const stored = await storeMessageAtOnce(db, chat, sender.userId, message);
+    return this.context.events.afterCommit(async (publish) => {
+      const stored = await this.writer.store({ chat, senderId: sender.userId, message });
       const presented = presentMessage(stored.row);
       if (!stored.duplicate) {
         publish('chat.message', {

@@ -80,56 +80,83 @@ export async function lockChat(tx: Tx, chatId: string): Promise<ChatRow> {
   return row;
 }
 
+/** A text or a photo to store, with the conversation it goes to and who sends it. */
+export interface QueuedMessage {
+  chat: ChatRow;
+  senderId: string;
+  message: NewMessage & { clientId: string };
+}
+export type StoredMessage = { row: MessageRow; chat: ChatRow; duplicate: boolean };
+
 /**
- * The same as storeMessage for a text or a photo, in one statement (no transaction of four round trips): the
- * insert and the conversation's update run as one atomic query. Offer steps, which lock the conversation,
- * use storeMessage.
+ * Texts and photos in one statement, however many (one commit for all): the inserts, then each conversation's
+ * last message and the other sides' unread counts, atomic without a transaction's round trips. Messages are
+ * numbered in the order given. Offer steps, which lock the conversation, use storeMessage.
  */
-export async function storeMessageAtOnce(
-  db: Db,
-  chat: ChatRow,
-  senderId: string,
-  message: NewMessage,
-): Promise<{ row: MessageRow; chat: ChatRow; duplicate: boolean }> {
-  const unread = senderId === chat.buyerUserId ? sql.raw('seller_unread_count') : sql.raw('buyer_unread_count');
-  const result = await db.execute<{ message: RawRow; chat: RawRow }>(sql`
-    with inserted as (
-      insert into chat_messages (chat_id, sender_id, type, message, offer_amount, image_path, client_id)
-      values (${chat.id}, ${senderId}, ${message.type}, ${message.message ?? ''}, ${message.offerAmount ?? null},
-              ${message.imagePath ?? null}, ${message.clientId ?? null})
+export async function storeMessagesAtOnce(db: Db, queued: QueuedMessage[]): Promise<StoredMessage[]> {
+  const column = <T>(pick: (entry: QueuedMessage) => T) => sql.param(queued.map(pick));
+  const result = await db.execute<{ messages: RawRow[] | null; chats: RawRow[] | null }>(sql`
+    with input as (
+      select * from unnest(
+        ${column((entry) => entry.chat.id)}::uuid[], ${column((entry) => entry.senderId)}::text[],
+        ${column((entry) => entry.message.type)}::smallint[], ${column((entry) => entry.message.message ?? '')}::text[],
+        ${column((entry) => entry.message.imagePath ?? null)}::text[], ${column((entry) => entry.message.clientId)}::text[]
+      ) with ordinality as given(chat_id, sender_id, type, message, image_path, client_id, position)
+    ), inserted as (
+      insert into chat_messages (chat_id, sender_id, type, message, image_path, client_id)
+      select chat_id, sender_id, type, message, image_path, client_id from input order by position
       on conflict do nothing
       returning id, seq, chat_id, sender_id, type, message, offer_amount::text as offer_amount, image_path, client_id,
         read_at, added_date
+    ), latest as (
+      select distinct on (chat_id) chat_id, message, type, added_date from inserted order by chat_id, seq desc
+    ), counted as (
+      select inserted.chat_id,
+        count(*) filter (where inserted.sender_id = chats.buyer_user_id) as to_seller,
+        count(*) filter (where inserted.sender_id = chats.seller_user_id) as to_buyer
+      from inserted join chats on chats.id = inserted.chat_id
+      group by inserted.chat_id
     ), moved as (
       update chats set
-        last_message = coalesce(nullif(inserted.message, ''), inserted.offer_amount::text, ''),
-        last_message_type = inserted.type,
-        last_message_at = inserted.added_date,
-        ${unread} = chats.${unread} + 1,
+        last_message = latest.message,
+        last_message_type = latest.type,
+        last_message_at = latest.added_date,
+        seller_unread_count = chats.seller_unread_count + counted.to_seller,
+        buyer_unread_count = chats.buyer_unread_count + counted.to_buyer,
         updated_date = now()
-      from inserted
-      where chats.id = inserted.chat_id
+      from latest join counted using (chat_id)
+      where chats.id = latest.chat_id
       returning chats.id, chats.item_id, chats.buyer_user_id, chats.seller_user_id, chats.nego_price::text as nego_price,
         chats.buyer_unread_count, chats.seller_unread_count, chats.offer_status, chats.offer_amount::text as offer_amount,
         chats.last_message, chats.last_message_type, chats.last_message_at, chats.added_date, chats.updated_date
     )
-    select row_to_json(inserted) as message, (select row_to_json(moved) from moved) as chat from inserted`);
-  const [stored] = result.rows;
-  if (!stored) {
-    const [existing] = await db
-      .select()
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.chatId, chat.id),
-          eq(chatMessages.senderId, senderId),
-          eq(chatMessages.clientId, message.clientId ?? ''),
-        ),
-      );
-    if (!existing) throw new Error('a message that conflicted could not be found');
-    return { row: existing, chat, duplicate: true };
-  }
-  return { row: messageRowOf(stored.message), chat: chatRowOf(stored.chat), duplicate: false };
+    select (select json_agg(inserted) from inserted) as messages, (select json_agg(moved) from moved) as chats`);
+  const [answer] = result.rows;
+  const keyOf = (chatId: string, senderId: string, clientId: string | null) => `${chatId} ${senderId} ${clientId}`;
+  const inserted = new Map(
+    (answer?.messages ?? []).map(messageRowOf).map((row) => [keyOf(row.chatId, row.senderId, row.clientId), row]),
+  );
+  const moved = new Map((answer?.chats ?? []).map(chatRowOf).map((chat) => [chat.id, chat]));
+  return Promise.all(
+    queued.map(async ({ chat, senderId, message }): Promise<StoredMessage> => {
+      const row = inserted.get(keyOf(chat.id, senderId, message.clientId));
+      // Another message with this client id went first (a resend, or the same one twice in this batch).
+      if (row) inserted.delete(keyOf(chat.id, senderId, message.clientId));
+      else return { row: await storedEarlier(db, chat.id, senderId, message.clientId), chat, duplicate: true };
+      return { row, chat: moved.get(chat.id) ?? chat, duplicate: false };
+    }),
+  );
+}
+
+async function storedEarlier(db: Db, chatId: string, senderId: string, clientId: string) {
+  const [existing] = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(eq(chatMessages.chatId, chatId), eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId)),
+    );
+  if (!existing) throw new Error('a message that conflicted could not be found');
+  return existing;
 }
 
 type RawRow = Record<string, unknown>;
