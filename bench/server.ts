@@ -8,6 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { WebSocket } from 'ws';
 
 export interface BenchServer {
   url: string;
@@ -15,6 +16,8 @@ export interface BenchServer {
   cpuMs(): Promise<number | undefined>;
   /** The server process's resident memory in bytes; undefined for a server we did not start. */
   rssBytes(): Promise<number | undefined>;
+  /** A full garbage collection in the server (through its inspector), when started with `inspect`. */
+  collectGarbage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +28,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** How long start-up may take (migrations on a large database take a while); 2 minutes otherwise. */
   readyTimeoutMs?: number;
+  /** Opens the server's inspector on a local port, for collectGarbage (memory figures without old garbage). */
+  inspect?: boolean;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<BenchServer> {
@@ -33,13 +38,16 @@ export async function startServer(options: ServerOptions = {}): Promise<BenchSer
       url: process.env.BENCH_URL,
       cpuMs: async () => undefined,
       rssBytes: async () => undefined,
+      collectGarbage: async () => undefined,
       stop: async () => undefined,
     };
   }
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'souk-bench-')));
   const port = await freePort();
+  const inspectorPort = options.inspect ? await freePort() : undefined;
+  const inspect = inspectorPort ? [`--inspect=127.0.0.1:${inspectorPort}`] : [];
   // Request logging off (warn): the benchmark measures the app, not writing two log lines a request.
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [...inspect, 'server/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -62,6 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<BenchSer
     url,
     cpuMs: () => processCpuMs(child.pid),
     rssBytes: () => processRssBytes(child.pid),
+    collectGarbage: () => (inspectorPort ? collectGarbage(inspectorPort) : Promise.resolve()),
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.on('exit', resolve));
@@ -81,6 +90,26 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** HeapProfiler.collectGarbage over the inspector's WebSocket (Chrome DevTools Protocol). */
+async function collectGarbage(inspectorPort: number) {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  if (!target) throw new Error('the server has no inspector target');
+  const session = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    session.once('open', resolve);
+    session.once('error', reject);
+  });
+  await new Promise((resolve) => {
+    session.on('message', (data) => {
+      if ((JSON.parse(String(data)) as { id?: number }).id === 1) resolve(undefined);
+    });
+    session.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  });
+  session.close();
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
