@@ -45,6 +45,13 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const hub = new Hub(options);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false },
+    errorHandler: (error, socket, request) => {
+      // A client that breaks the protocol (a frame too large, a reset) is not the server's error to report.
+      const fromClient = typeof (error as { code?: unknown }).code === 'string';
+      if (fromClient) request.log.info({ reason: error.message }, 'a WebSocket client was dropped');
+      else request.log.error({ err: error }, 'a WebSocket failed');
+      socket.terminate();
+    },
   });
   app.get(
     REALTIME_PATH,

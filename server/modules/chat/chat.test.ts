@@ -283,6 +283,16 @@ describe('the WebSocket /ws', () => {
     buyer.close();
   });
 
+  it('drops a client that sends a frame too large, and goes on serving', async () => {
+    const client = await connect(3);
+    client.send({ t: 'send', chat_id: randomUUID(), client_id: clientId(), message: 'x'.repeat(20_000) });
+    expect(await client.closed()).toBe(1009);
+    const next = await connect(3);
+    next.send({ t: 'ping' });
+    await next.next('pong');
+    next.close();
+  });
+
   it('holds at most 20 sockets of one account', async () => {
     const clients = await Promise.all(
       Array.from({ length: 20 }, async () => {
