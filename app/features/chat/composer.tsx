@@ -62,7 +62,13 @@ export function Composer({ conversation, mayOffer }: { conversation: Conversatio
           />
         </div>
       )}
-      <form onSubmit={send} className="mx-auto flex max-w-3xl items-end gap-2">
+      <form onSubmit={send} className="mx-auto flex max-w-3xl flex-wrap items-end gap-2 sm:flex-nowrap">
+        {/* A row of its own on phones, where the message field needs the width; inline from `sm`. */}
+        {mayOffer && (
+          <div className="w-full sm:w-auto">
+            <OfferButton conversation={conversation} />
+          </div>
+        )}
         <button
           type="button"
           className="rounded-full p-2.5 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
@@ -80,7 +86,6 @@ export function Composer({ conversation, mayOffer }: { conversation: Conversatio
           data-testid="photo-input"
           onChange={(event) => void sendPhoto(event.target.files?.[0])}
         />
-        {mayOffer && <OfferButton conversation={conversation} />}
         <label htmlFor={fieldId} className="sr-only">
           {t('chat.messageLabel')}
         </label>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ITEM_STATUS, type Item, itemPath } from '../../../contract/items.ts';
+import { ItemPrice } from '../../components/price.tsx';
 import { CalendarDays, ImageUp, MapPin } from '../../components/ui/icons.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { photoSources } from './item-photos.ts';
-import { ItemPrice } from './item-price.tsx';
 
 /** What an <img> of a card is given: the width it takes on each screen (the card grids of the item lists). */
 export const ITEM_CARD_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw';

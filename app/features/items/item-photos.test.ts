@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatItemPrice } from '../../components/price.tsx';
 import { photoSources } from './item-photos.ts';
-import { formatItemPrice } from './item-price.tsx';
 
 const currency = {
   id: 1,

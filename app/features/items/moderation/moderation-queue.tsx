@@ -9,6 +9,7 @@ import {
   type ModerationItem,
 } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
+import { ItemPrice } from '../../../components/price.tsx';
 import { FieldError, FormAlert, inputClass, SubmitButton } from '../../../components/ui/form.tsx';
 import { Check, RefreshCw, ShieldAlert, XCircle } from '../../../components/ui/icons.tsx';
 import { Modal, ModalClose, ModalTrigger } from '../../../components/ui/modal.tsx';
@@ -17,7 +18,6 @@ import type { FormResult } from '../../../lib/form-errors.ts';
 import { useHydrated } from '../../../lib/hydrated.ts';
 import { useFormatDateTime } from '../../../lib/time-zone.tsx';
 import { badgesOf, ItemCover, ItemStatusBadge } from '../item-card.tsx';
-import { ItemPrice } from '../item-price.tsx';
 import { NoResult } from '../lists/my-items.tsx';
 import { decisionsFor, MAX_REASON_LENGTH, NEEDS_REASON, STATUS_FILTERS, type StatusFilter } from './decision.ts';
 

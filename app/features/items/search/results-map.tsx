@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Item, itemPath } from '../../../../contract/items.ts';
 import type { LanguageCode } from '../../../../contract/language.ts';
+import { formatItemPrice } from '../../../components/price.tsx';
 import { Loader2 } from '../../../components/ui/icons.tsx';
 import { isShownCoordinate } from '../../../components/ui/location-map.tsx';
 import type { MapTileSource } from '../../../components/ui/location-map-leaflet.ts';
-import { formatItemPrice } from '../item-price.tsx';
 import type { MapItem, Point } from './radius-map-leaflet.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../../contract/format.ts';
-import type { Item } from '../../../contract/items.ts';
-import { directionOf, type LanguageCode } from '../../../contract/language.ts';
+import { formatPrice } from '../../contract/format.ts';
+import type { Item } from '../../contract/items.ts';
+import { directionOf, type LanguageCode } from '../../contract/language.ts';
 
 type Priced = Pick<Item, 'price' | 'item_currency'>;
 
