@@ -207,7 +207,7 @@ async function registerPages(
 async function loadServerBuild() {
   const file = path.resolve(SERVER_BUILD);
   if (!existsSync(file)) throw new Error(`The web app is not built (${file} is missing). Run "npm run build".`);
-  return import(pathToFileURL(file).href);
+  return import(/* @vite-ignore */ pathToFileURL(file).href);
 }
 
 /**
