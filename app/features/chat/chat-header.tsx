@@ -37,8 +37,8 @@ export function ChatHeader({ conversation }: { conversation: ConversationApi }) 
           <ArrowLeft className="size-5 rtl:-scale-x-100" aria-hidden />
         </Link>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-bold">
-            <bdi>{other?.user_name ?? t('chat.unknownPerson')}</bdi>
+          <h1 className="truncate text-lg font-bold" dir="auto">
+            {other?.user_name ?? t('chat.unknownPerson')}
           </h1>
           <p className="h-5 text-sm text-slate-600 dark:text-slate-400" aria-live="polite" data-testid="presence">
             {conversation.online && !conversation.otherIsTyping && (
@@ -67,8 +67,8 @@ function ItemSummary({ chat, conversation }: { chat: ChatRecord; conversation: C
       )}
       <div className="min-w-0 flex-1">
         {item ? (
-          <Link to={itemPath(item)} className="block truncate font-semibold hover:underline">
-            <bdi>{item.title}</bdi>
+          <Link to={itemPath(item)} className="block truncate font-semibold hover:underline" dir="auto">
+            {item.title}
           </Link>
         ) : (
           <p className="font-semibold">{t('chat.itemGone')}</p>

@@ -56,7 +56,7 @@ export function ChatList({ tab, firstPage }: { tab: ChatListTab; firstPage: Page
           }
         >
           {(chats) => (
-            <ul className="grid gap-2" data-testid="chat-list">
+            <ul className="grid grid-cols-1 gap-2" data-testid="chat-list">
               {chats.map((chat) => (
                 <ChatRow key={chat.id} chat={chat} />
               ))}
@@ -88,24 +88,24 @@ function ChatRow({ chat }: { chat: ChatRecord }) {
           <Link
             to={chatHrefOf(chat)}
             className="truncate font-semibold after:absolute after:inset-0 after:content-['']"
+            dir="auto"
           >
-            <bdi>{other?.user_name ?? t('chat.unknownPerson')}</bdi>
+            {other?.user_name ?? t('chat.unknownPerson')}
           </Link>
           {chat.last_message_date && (
-            <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
+            <bdi dir="ltr" className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
               {formatDate(chat.last_message_date)}
-            </span>
+            </bdi>
           )}
         </h2>
-        <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-          <bdi>{chat.item?.title ?? t('chat.itemGone')}</bdi>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-400" dir="auto">
+          {chat.item?.title ?? t('chat.itemGone')}
         </p>
         <p
           className={`truncate text-sm ${chat.unread_count > 0 ? 'font-semibold' : 'text-slate-700 dark:text-slate-300'}`}
+          dir="auto"
         >
-          <bdi>
-            <LastMessage chat={chat} />
-          </bdi>
+          <LastMessage chat={chat} />
         </p>
       </div>
       {chat.unread_count > 0 && (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_TYPE, type Conversation as ConversationData, messageConcerns } from '../../../contract/chat.ts';
 import { OFFER_STATUS } from '../../../contract/offers.ts';
 import { WifiOff } from '../../components/ui/icons.tsx';
+import { isolate } from '../../lib/bidi.ts';
 import { useConnectionState } from '../../lib/realtime.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { Composer } from './composer.tsx';
@@ -56,7 +57,7 @@ export function Conversation({ initial, viewerId }: { initial: ConversationData;
       {status === OFFER_STATUS.bought && other && (
         <div className="border-b border-emerald-200 bg-emerald-50 px-3 py-3 dark:border-emerald-900 dark:bg-emerald-950">
           <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2">
-            <p className="text-sm">{t('reviews.prompt', { name: other.user_name })}</p>
+            <p className="text-sm">{t('reviews.prompt', { name: isolate(other.user_name) })}</p>
             <ReviewButton userId={other.user_id} userName={other.user_name} />
           </div>
         </div>

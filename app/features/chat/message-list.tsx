@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_TYPE, type ChatMessage, type ChatRecord } from '../../../contract/chat.ts';
 import { AlertTriangle, Handshake, Loader2, RotateCcw, Tag, X } from '../../components/ui/icons.tsx';
+import { isolate } from '../../lib/bidi.ts';
 import { useFormatDayAndTime } from '../../lib/time-zone.tsx';
 import { OfferCard } from './offer-card.tsx';
 import type { ConversationApi, PendingMessage } from './use-conversation.ts';
@@ -144,8 +145,8 @@ function MessageBody({
       return (
         <SystemCard icon={<Handshake className="size-5" aria-hidden />} testId="bought-card">
           {chat.is_owner
-            ? t('chat.soldToCard', { name: chat.buyer?.user_name ?? '' })
-            : t('chat.boughtCard', { name: chat.seller?.user_name ?? '' })}
+            ? t('chat.soldToCard', { name: isolate(chat.buyer?.user_name ?? '') })
+            : t('chat.boughtCard', { name: isolate(chat.seller?.user_name ?? '') })}
         </SystemCard>
       );
     default:

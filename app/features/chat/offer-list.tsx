@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageCircle, Tag } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { photoUrl } from '../../components/ui/profile-photo.tsx';
+import { isolate } from '../../lib/bidi.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { chatHrefOf } from './chat-list.tsx';
 import { ListHeading, ListTabs } from './list-tabs.tsx';
@@ -38,7 +39,7 @@ export function OfferList({ tab, firstPage }: { tab: OfferListTab; firstPage: Pa
           empty={<EmptyState icon={Tag} text={tab === 'received' ? t('offers.noneReceived') : t('offers.noneSent')} />}
         >
           {(offers) => (
-            <ul className="grid gap-2" data-testid="offer-list">
+            <ul className="grid grid-cols-1 gap-2" data-testid="offer-list">
               {offers.map((offer) => (
                 <OfferRow key={offer.id} offer={offer} tab={tab} />
               ))}
@@ -75,7 +76,7 @@ function OfferRow({ offer, tab }: { offer: Offer; tab: OfferListTab }) {
         <span className="size-14 shrink-0 rounded-xl bg-slate-200 dark:bg-slate-800" />
       )}
       <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold">
+        <h2 className="truncate font-semibold" dir="auto">
           <Link
             to={chatHrefOf({
               item_id: offer.item?.id ?? '',
@@ -89,9 +90,12 @@ function OfferRow({ offer, tab }: { offer: Offer; tab: OfferListTab }) {
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {tab === 'received'
-            ? t('offers.from', { name: other?.user_name ?? '' })
-            : t('offers.to', { name: other?.user_name ?? '' })}{' '}
-          · {formatDate(offer.added_date)}
+            ? t('offers.from', { name: isolate(other?.user_name ?? '') })
+            : t('offers.to', { name: isolate(other?.user_name ?? '') })}{' '}
+          ·{' '}
+          <bdi dir="ltr" className="whitespace-nowrap">
+            {formatDate(offer.added_date)}
+          </bdi>
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">

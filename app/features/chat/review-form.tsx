@@ -6,6 +6,7 @@ import { inputClass, primaryButtonClass } from '../../components/ui/form-classes
 import { Star } from '../../components/ui/icons.tsx';
 import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
 import { apiPost } from '../../lib/api-client.ts';
+import { isolate } from '../../lib/bidi.ts';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
@@ -51,7 +52,7 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
     <Modal
       open={open}
       onOpenChange={setOpen}
-      title={t('reviews.formTitle', { name: userName })}
+      title={t('reviews.formTitle', { name: isolate(userName) })}
       description={t('reviews.formHint')}
       showDescription
       trigger={
@@ -62,7 +63,7 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
             data-testid="review-button"
           >
             <Star className="size-5" aria-hidden />
-            {t('reviews.write', { name: userName })}
+            {t('reviews.write', { name: isolate(userName) })}
           </button>
         </ModalTrigger>
       }

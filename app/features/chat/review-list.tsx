@@ -22,7 +22,7 @@ export function ReviewList({ userId, firstPage }: { userId: string; firstPage: P
         empty={<EmptyState icon={Star} text={t('reviews.none')} />}
       >
         {(reviews) => (
-          <ul className="grid gap-3" data-testid="review-list">
+          <ul className="grid grid-cols-1 gap-3" data-testid="review-list">
             {reviews.map((review) => (
               <ReviewCard key={review.id} review={review} />
             ))}
@@ -54,7 +54,9 @@ function ReviewCard({ review }: { review: Review }) {
               t('chat.unknownPerson')
             )}
           </p>
-          <p className="text-xs text-slate-600 dark:text-slate-400">{formatDate(review.added_date)}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            <bdi dir="ltr">{formatDate(review.added_date)}</bdi>
+          </p>
         </div>
         <p className="flex text-amber-500" role="img" aria-label={t('reviews.starsValue', { count: review.rating })}>
           {STARS.map((star) => (
