@@ -126,7 +126,6 @@ class Hub {
         .then(() => this.leave(connection))
         .catch((error) => log.error({ err: error }, 'a socket could not leave'));
     });
-    socket.on('error', () => socket.terminate());
     try {
       await ready;
       connection.send({

@@ -2,11 +2,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_MAX, REVIEW_TEXT_LIMITS, type Review, reviewInputSchema } from '../../../contract/ratings.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
-import { inputClass, primaryButtonClass } from '../../components/ui/form-classes.ts';
+import { Field, FieldError, inputClass, primaryButtonClass } from '../../components/ui/form.tsx';
 import { Star } from '../../components/ui/icons.tsx';
 import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
 import { apiPost } from '../../lib/api-client.ts';
 import { isolate } from '../../lib/bidi.ts';
+import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
@@ -21,18 +22,17 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
   const [rating, setRating] = useState(0);
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const ids = { stars: useId(), title: useId(), message: useId() };
+  const idPrefix = useId();
+  const starsErrorId = `${idPrefix}-rating-error`;
+  const messageId = `${idPrefix}-message`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = reviewInputSchema.safeParse({ rating, title, message });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues)
-        found[String(issue.path[0])] ??= t(issue.message as 'validation.required');
-      setErrors(found);
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setBusy(true);
@@ -69,7 +69,7 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
       }
     >
       <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-        <fieldset aria-describedby={errors.rating ? ids.stars : undefined}>
+        <fieldset aria-describedby={errors.rating ? starsErrorId : undefined}>
           <legend className="font-semibold">{t('reviews.stars')}</legend>
           <div className="mt-1 flex gap-1">
             {STARS.map((star) => (
@@ -90,32 +90,23 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
               </label>
             ))}
           </div>
-          {errors.rating && (
-            <p id={ids.stars} className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {errors.rating}
-            </p>
-          )}
+          <FieldError id={starsErrorId} messageKey={errors.rating} field={t('reviews.stars')} />
         </fieldset>
+        <Field
+          name="title"
+          label={t('reviews.title')}
+          errors={errors}
+          idPrefix={idPrefix}
+          value={title}
+          maxLength={REVIEW_TEXT_LIMITS.title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
         <div>
-          <label htmlFor={ids.title} className="font-semibold">
-            {t('reviews.title')}
-          </label>
-          <input
-            id={ids.title}
-            value={title}
-            maxLength={REVIEW_TEXT_LIMITS.title}
-            onChange={(event) => setTitle(event.target.value)}
-            className={inputClass}
-            aria-invalid={errors.title ? true : undefined}
-          />
-          {errors.title && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.title}</p>}
-        </div>
-        <div>
-          <label htmlFor={ids.message} className="font-semibold">
+          <label htmlFor={messageId} className="text-sm font-semibold">
             {t('reviews.message')}
           </label>
           <textarea
-            id={ids.message}
+            id={messageId}
             value={message}
             rows={4}
             maxLength={REVIEW_TEXT_LIMITS.message}

@@ -17,12 +17,8 @@ import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { Db } from '../../db/database.ts';
 import { chats } from '../../db/schema/index.ts';
-import type { EventBus } from '../../kernel/events.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
-import type { ItemsService } from '../items/index.ts';
-import type { MediaService, Upload } from '../media/index.ts';
-import type { SocialService } from '../social/index.ts';
-import type { UsersService } from '../users/index.ts';
+import type { Upload } from '../media/index.ts';
 import type { ChatContext } from './context.ts';
 import { Conversations } from './conversations.ts';
 import { Messages } from './messages.ts';
@@ -30,13 +26,7 @@ import { Offers } from './offers.ts';
 import { otherPartyOf } from './policy.ts';
 import { tooManyMessages } from './refusals.ts';
 
-export interface ChatDependencies {
-  db: Db;
-  events: EventBus;
-  items: ItemsService;
-  users: UsersService;
-  social: Pick<SocialService, 'inBlock'>;
-  media: MediaService;
+export interface ChatDependencies extends Omit<ChatContext, 'sendLimiter'> {
   createLimiter: LimiterFactory;
   /** Messages one person may send per minute; CHAT_LIMITS.messagesPerMinute by default. */
   messagesPerMinute?: number;

@@ -17,6 +17,7 @@ import {
   X,
 } from '../../../components/ui/icons.tsx';
 import { translateKey } from '../../../i18n/i18n.ts';
+import { isolate } from '../../../lib/bidi.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { useNonce } from '../../../lib/nonce.ts';
 import { jsonLdText } from '../detail/item-json-ld.ts';
@@ -72,7 +73,7 @@ export function listTitle(view: Pick<ItemListView, 'values' | 'options' | 'manuf
   const subject = listSubject(view, t);
   return view.values.search_term
     ? // Isolated (FSI … PDI), so Arabic words keep their place inside an English title, and the reverse.
-      t('itemList.searchTitle', { term: `\u2068${view.values.search_term}\u2069`, what: subject })
+      t('itemList.searchTitle', { term: isolate(view.values.search_term), what: subject })
     : subject;
 }
 
