@@ -2,12 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createJobQueue } from '../kernel/jobs-pg-boss.ts';
 import { closeWhenFileEnds } from './cleanup.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, fromGlobalSetup } from './database.ts';
 import { allJobsDone, watchJobQueue } from './jobs.ts';
 
 /**
@@ -18,9 +17,10 @@ import { allJobsDone, watchJobQueue } from './jobs.ts';
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { web?: boolean } = {}) {
   const database = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(inject('uploadsDir'), 'app-'));
+  const uploadsDir = fromGlobalSetup('uploadsDir');
+  const dataDir = mkdtempSync(path.join(uploadsDir, 'app-'));
   const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
-  const config = { ...loaded, uploadsDir: inject('uploadsDir') };
+  const config = { ...loaded, uploadsDir };
   // Short polls: a retry in a test is picked up half a second after its delay.
   const jobs = createJobQueue({
     pool: database.pool,
