@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp, signInDemoUser } from './testing/app.ts';
 import {
   BAD_TEXT,
   badJsonBodies,
@@ -14,6 +12,7 @@ import {
   SOME_BAD_TEXT,
   satisfies,
 } from './testing/bad-input.ts';
+import { useTestApp } from './testing/use-test-app.ts';
 
 /**
  * The bad-input suite: every operation of the OpenAPI document and every page form of the built web app gets
@@ -45,15 +44,14 @@ type Parameter = { in: 'path' | 'query'; name: string; schema?: { type?: string;
 /** Tables whose rows change on any request: a session's expiry moves on every request that shows it. */
 const CHANGING_TABLES = new Set(['sessions']);
 
-let app: FastifyInstance;
+const test = useTestApp({ web: true, users: [3] });
+const { app } = test;
 let pool: pg.Pool;
 let token: string;
 
-beforeAll(async () => {
-  const test = await createTestApp({}, { web: true });
-  app = test.app;
+beforeAll(() => {
   pool = test.database.pool;
-  token = (await signInDemoUser(app, 'user03@souk.test')).token;
+  token = test.token(3);
 });
 
 it('answers every malformed request with a 4xx envelope, never a 5xx, and changes nothing', async () => {

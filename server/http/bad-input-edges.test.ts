@@ -1,20 +1,18 @@
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInDemoUser } from '../testing/app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** Each class of server error on bad input found in issue 7, defect 11 (the bad-input suite covers the rest). */
 
-let app: FastifyInstance;
+const test = useTestApp({ web: true, users: [4] });
+const { app } = test;
 let pool: pg.Pool;
 let token: string;
 
-beforeAll(async () => {
-  const test = await createTestApp({}, { web: true });
-  app = test.app;
+beforeAll(() => {
   pool = test.database.pool;
-  token = (await signInDemoUser(app, 'user04@souk.test')).token;
+  token = test.token(4);
 });
 
 const count = async (table: string) => Number((await pool.query(`select count(*) from ${table}`)).rows[0].count);

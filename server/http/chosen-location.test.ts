@@ -1,16 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** The location chosen in the header: remembered by /chosen-location in a cookie, shown by every page. */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const SITE = 'http://localhost:3000';
 const SAME_SITE = { host: 'localhost:3000', origin: SITE, 'sec-fetch-site': 'same-origin' };
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 async function places(url: string) {
   const response = await ctx.app.inject({ url });

@@ -1,17 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, itemLocations, users } from '../db/schema/index.ts';
-import { createTestApp, signInDemoUser } from '../testing/app.ts';
+import { signInDemoUser } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** Two page forms that dropped what they should keep: the contact form's sender, the profile's city choices. */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const SITE = 'http://localhost:3000';
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 const pagePost = (url: string, cookie: string, form: Record<string, string>) =>
   ctx.app.inject({

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ITEM_STATUS, itemNameOf, itemPath } from '../../contract/items.ts';
 import { items, subcategories } from '../db/schema/index.ts';
-import { createTestApp } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /**
  * The item page's structured data is what search engines read for a product result: a schema.org Product
@@ -12,11 +12,8 @@ import { buildWebAppIfNeeded } from '../testing/process.ts';
  * the offer's price, priceCurrency and availability), and a Car as well for vehicles.
  */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 const schemaOrg = (type: string) => z.string().startsWith('https://schema.org/').describe(type);
 const absoluteUrl = z.string().regex(/^https?:\/\/\S+$/);

@@ -1,14 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInDemoUser } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signInDemoUser } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** Cookies anyone can write (language, notice, sign-up steps): a broken one is ignored, never a 500. */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 const page = (url: string, cookie: string) => ctx.app.inject({ url, headers: { cookie } });
 

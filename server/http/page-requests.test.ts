@@ -4,24 +4,22 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import * as schema from '../db/schema/index.ts';
 import { createJobQueue } from '../kernel/jobs-pg-boss.ts';
-import { createTestApp, signInDemoUser } from '../testing/app.ts';
+import { signInDemoUser } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** Page requests (React Router behind Fastify), on the built web app. */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const SITE = 'http://localhost:3000';
 const FOREIGN = 'https://evil.example';
 const FOREIGN_WRITES: Array<Record<string, string>> = [{ origin: FOREIGN }, { 'sec-fetch-site': 'cross-site' }];
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 const sessionCookie = async () => (await signInDemoUser(ctx.app, 'user05@souk.test')).cookie;
 

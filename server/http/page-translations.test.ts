@@ -1,15 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** Which locale texts a server-rendered page carries (app/i18n: each route declares its namespaces). */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 const SERVER_ONLY = ['api', 'admin', 'mail', 'sms'];
 const localesFolder = new URL('../../app/i18n/locales/', import.meta.url);

@@ -1,17 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/app.ts';
+import { describe, expect, it } from 'vitest';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** Built assets go out as the files written at build time; only pages carry a script nonce. */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const ASSETS = 'build/client/assets';
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 const nonceOf = (policy: unknown) => String(policy).match(/script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
 

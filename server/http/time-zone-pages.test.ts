@@ -1,16 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blogs, users } from '../db/schema/index.ts';
-import { createTestApp } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /** Dates on pages are in the reader's time zone, told by the browser in a cookie (souk_tz), UTC until then. */
 buildWebAppIfNeeded();
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { web: true });
-});
+const ctx = useTestApp({ web: true });
 
 /** The spec's month-day-year hour:minute of `date` as a clock in `timeZone` shows it (the test's own oracle). */
 function wallClock(date: Date, timeZone: string) {

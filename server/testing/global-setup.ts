@@ -10,6 +10,13 @@ import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { seedAll } from '../db/seed/seed.ts';
 import { installJobQueueSchema } from '../kernel/jobs-pg-boss.ts';
 
+/** The accounts of the template: the admin, and the demo users userNN@souk.test (numbered from 01). */
+export const SEED_CREDENTIALS = {
+  adminEmail: 'admin@souk.test',
+  adminPassword: 'souk-admin-2026',
+  userPassword: 'souk-demo-2026',
+};
+
 /**
  * Starts one PostgreSQL for the whole run (embedded, or the server named by TEST_DATABASE_URL), builds a
  * migrated and seeded template database, and tells the test files where it is. Each test file then
@@ -54,11 +61,7 @@ async function createTemplate(serverUrl: string, templateName: string, uploadsDi
       seedAll(db, {
         uploadsDir,
         logger,
-        credentials: {
-          adminEmail: 'admin@souk.test',
-          adminPassword: 'souk-admin-2026',
-          userPassword: 'souk-demo-2026',
-        },
+        credentials: SEED_CREDENTIALS,
       }),
     );
   } finally {

@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '../../../contract/users.ts';
 import { users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 type Answer = { status: number; body: { message: string; data: Record<string, unknown> } };
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
-
-beforeAll(async () => {
-  const test = await createTestApp();
-  app = test.app;
-  db = test.database.db;
-});
+const { app, db } = useTestApp();
 
 async function call(method: 'GET' | 'POST', url: string, token?: string): Promise<Answer> {
   const response = await app.inject({

@@ -1,27 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
 import { users } from '../../db/schema/index.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
 import { lastMailCode, lastSmsCode } from '../../testing/mail-catcher.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 /** The signed-in user's own sign-in details under /users/me: e-mail address, password and phone number. */
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
-let config: Awaited<ReturnType<typeof createTestApp>>['config'];
-let call: ReturnType<typeof apiCalls>['call'];
-let signIn: ReturnType<typeof apiCalls>['signIn'];
-
-beforeAll(async () => {
-  const test = await createTestApp();
-  app = test.app;
-  db = test.database.db;
-  config = test.config;
-  ({ call, signIn } = apiCalls(app));
-});
+const { db, config, call, signIn } = useTestApp();
 
 const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 

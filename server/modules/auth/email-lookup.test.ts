@@ -3,17 +3,16 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createOrPromoteAdmin } from '../../db/seed/admin.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 /**
  * better-auth finds an account by `user_email = $1` with the address in lower case. Stored addresses are
  * canonical (lower case), so that lookup is one index probe and every account can be found by it.
  */
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 const queries: Array<{ text: string; values: unknown[] }> = [];
 
-beforeAll(async () => {
-  ctx = await createTestApp();
+beforeAll(() => {
   // Records what reaches PostgreSQL, to explain the library's own query rather than a copy of it.
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function record(this: pg.Client, ...args: unknown[]) {

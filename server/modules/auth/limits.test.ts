@@ -1,27 +1,26 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
 import { verifications } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/app.ts';
 import { lastSmsCode, outboxMessages, startMailCatcher } from '../../testing/mail-catcher.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { CODES_PER_RECIPIENT_HOURLY } from './code-sends.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE } from './password.ts';
 
 type Json = Record<string, unknown>;
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let outboxDir: string;
 const SMS_HOURLY_LIMIT = 3;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  const test = await createTestApp({ SMTP_URL: mail.url, SMS_HOURLY_LIMIT: String(SMS_HOURLY_LIMIT) });
-  app = test.app;
-  db = test.database.db;
-  outboxDir = test.config.outboxDir;
+});
+const { app, db, config } = useTestApp({
+  env: () => ({ SMTP_URL: mail.url, SMS_HOURLY_LIMIT: String(SMS_HOURLY_LIMIT) }),
+});
+beforeAll(() => {
+  outboxDir = config.outboxDir;
 });
 
 afterEach(() => {

@@ -1,11 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_STATUS } from '../../../contract/users.ts';
 import { accounts, sessions, users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/app.ts';
 import { startMailCatcher } from '../../testing/mail-catcher.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 /**
  * The sign-in rule for accounts nobody proved yet lives in the auth service: the API answers it as 403
@@ -14,16 +13,12 @@ import { startMailCatcher } from '../../testing/mail-catcher.ts';
 
 type Json = Record<string, unknown>;
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  const test = await createTestApp({ SMTP_URL: mail.url });
-  app = test.app;
-  db = test.database.db;
 });
+const { app, db } = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
 
 async function post(url: string, body: Json) {
   const response = await app.inject({ method: 'POST', url: `/api/v1${url}?lang=en`, payload: body });

@@ -1,23 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/app.ts';
 import { lastSmsCode } from '../../testing/mail-catcher.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { createAuthLibrary } from './library.ts';
 
 type Json = Record<string, unknown>;
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
-let config: Awaited<ReturnType<typeof createTestApp>>['config'];
-
-beforeAll(async () => {
-  const test = await createTestApp();
-  app = test.app;
-  db = test.database.db;
-  config = test.config;
-});
+const { app, db, config } = useTestApp();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,24 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import { sessions, users, verifications } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/app.ts';
 import { startMailCatcher } from '../../testing/mail-catcher.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 type Json = Record<string, unknown>;
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  const test = await createTestApp({ SMTP_URL: mail.url });
-  app = test.app;
-  db = test.database.db;
 });
+const { app, db } = useTestApp({ env: () => ({ SMTP_URL: mail.url }) });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -5,31 +5,19 @@ import { CHAT_MESSAGE_TYPE } from '../../../contract/chat.ts';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { OFFER_STATUS } from '../../../contract/offers.ts';
 import { chatMessages, chats, items, notifications, users } from '../../db/schema/index.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
 import { openSocket } from '../../testing/socket-client.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { MessageWriter } from './message-writer.ts';
 
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let test: Test;
-let db: Test['database']['db'];
-let call: ReturnType<typeof apiCalls>['call'];
+const test = useTestApp({ listen: true, users: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+const { db, call, token } = test;
 let baseUrl: string;
-const tokens: Record<string, string> = {};
+
+beforeAll(() => {
+  baseUrl = test.baseUrl;
+});
 
 const id = (n: number) => `demo-user-${String(n).padStart(2, '0')}`;
-const token = (n: number) => tokens[id(n)] as string;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  db = test.database.db;
-  const calls = apiCalls(test.app);
-  call = calls.call;
-  baseUrl = await test.app.listen({ port: 0, host: '127.0.0.1' });
-  for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
-    tokens[id(n)] = await calls.signIn(`user${String(n).padStart(2, '0')}@souk.test`);
-  }
-});
 
 /** An active, unsold listing of `sellerId` (`skip` picks a later one). */
 async function itemOf(sellerId: string, skip = 0) {

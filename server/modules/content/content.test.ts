@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 const get = async (url: string) => {
   const response = await ctx.app.inject({ method: 'GET', url });

@@ -3,15 +3,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { appSettings, images, items, users } from '../../db/schema/index.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { draftUpload, type EntryReferences, entryReferences, validEntry } from './test-entries.ts';
 
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let test: Test;
-let db: Test['database']['db'];
-let call: ReturnType<typeof apiCalls>['call'];
-let signIn: ReturnType<typeof apiCalls>['signIn'];
+const test = useTestApp({ users: [5, 6], admin: true });
+const { db, call, signIn } = test;
 let refs: EntryReferences;
 let owner: string;
 let other: string;
@@ -21,13 +17,10 @@ const OWNER_ID = 'demo-user-05';
 const OTHER_ID = 'demo-user-06';
 
 beforeAll(async () => {
-  test = await createTestApp();
-  db = test.database.db;
-  ({ call, signIn } = apiCalls(test.app));
   refs = await entryReferences(db);
-  owner = await signIn('user05@souk.test');
-  other = await signIn('user06@souk.test');
-  admin = await signIn('admin@souk.test', 'souk-admin-2026');
+  owner = test.token(5);
+  other = test.token(6);
+  admin = test.adminToken;
 });
 
 const setApproval = (enabled: boolean) => db.update(appSettings).set({ isItemApprovalEnabled: enabled });

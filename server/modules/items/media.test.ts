@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, like } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
@@ -10,22 +9,19 @@ import type { Image } from '../../../contract/media.ts';
 import { appSettings, categories, images, items } from '../../db/schema/index.ts';
 import { EventBus } from '../../kernel/events.ts';
 import { createFileStorage, createTempFiles } from '../../kernel/storage/index.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
 import { mp4, phoneJpeg, TEXT_NAMED_JPG, webm } from '../../testing/media-files.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { MediaService, THUMBNAIL_VARIANTS } from '../media/index.ts';
 import { ItemMediaService, SWEEP_DRAFTS_JOB } from './item-media.ts';
 import { DRAFT_LIFETIME_MS, MAX_DRAFTS, MAX_ITEM_PHOTO_BYTES } from './item-media-rules.ts';
 
 /** Issue 9: an item's photos, video and thumbnail, as drafts before the item exists and on an existing item. */
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
+const test = useTestApp({ env: { API_WRITES_PER_MINUTE: '10000' }, users: [9, 10, 11] });
+const { app, db, call } = test;
 let uploadsDir: string;
 let itemMedia: ItemMediaService;
-let call: ReturnType<typeof apiCalls>['call'];
 let catId: number;
-let test: Awaited<ReturnType<typeof createTestApp>>;
 const tokens: Record<string, string> = {};
 
 const OWNER = 'demo-user-09';
@@ -33,9 +29,6 @@ const OTHER = 'demo-user-10';
 const LIMITED = 'demo-user-11';
 
 beforeAll(async () => {
-  test = await createTestApp({ API_WRITES_PER_MINUTE: '10000' });
-  app = test.app;
-  db = test.database.db;
   uploadsDir = test.config.uploadsDir;
   // The same media pipeline as the app's, on the same uploads folder, for the calls the item service makes.
   const media = new MediaService(db, createFileStorage(test.config), createTempFiles(test.config.uploadTempDir), {
@@ -43,9 +36,7 @@ beforeAll(async () => {
       (await db.select({ on: appSettings.isThumb2x3xGenerate }).from(appSettings))[0]?.on ?? true,
   });
   itemMedia = new ItemMediaService({ db, media });
-  const api = apiCalls(app);
-  call = api.call;
-  for (const user of [OWNER, OTHER, LIMITED]) tokens[user] = await api.signIn(`user${user.slice(-2)}@souk.test`);
+  for (const user of [OWNER, OTHER, LIMITED]) tokens[user] = test.token(Number(user.slice(-2)));
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (!category) throw new Error('no seeded category');
   catId = category.id;

@@ -4,14 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { appSettings, itemDecisions, items } from '../../db/schema/index.ts';
 import { createServices } from '../../services.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import type { ItemEvent } from './events.ts';
 import { draftUpload, type EntryReferences, entryReferences, validEntry } from './test-entries.ts';
 
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let db: Test['database']['db'];
-let call: ReturnType<typeof apiCalls>['call'];
+const test = useTestApp({ users: [7, 8], admin: true });
+const { db, call } = test;
 let refs: EntryReferences;
 let owner: string;
 let member: string;
@@ -23,14 +21,10 @@ let services: ReturnType<typeof createServices>;
 const OWNER_ID = 'demo-user-07';
 
 beforeAll(async () => {
-  const test = await createTestApp();
-  db = test.database.db;
-  ({ call } = apiCalls(test.app));
-  const { signIn } = apiCalls(test.app);
   refs = await entryReferences(db);
-  owner = await signIn('user07@souk.test');
-  member = await signIn('user08@souk.test');
-  admin = await signIn('admin@souk.test', 'souk-admin-2026');
+  owner = test.token(7);
+  member = test.token(8);
+  admin = test.adminToken;
   adminId = (await call('GET', '/users/me', admin)).body.data.user_id as string;
   services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
   for (const name of ['approved', 'rejected', 'disabled', 'enabled'] as const) {

@@ -3,22 +3,16 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, items, itemViewCounts, itemViews } from '../../db/schema/index.ts';
 import { createServices } from '../../services.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { draftUpload, entryReferences, validEntry } from './test-entries.ts';
 
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let test: Test;
-let db: Test['database']['db'];
-let call: ReturnType<typeof apiCalls>['call'];
+const test = useTestApp({ users: [9] });
+const { db, call } = test;
 let owner: string;
 let services: ReturnType<typeof createServices>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  db = test.database.db;
-  ({ call } = apiCalls(test.app));
-  owner = await apiCalls(test.app).signIn('user09@souk.test');
+  owner = test.token(9);
   services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
   await db.update(appSettings).set({ isItemApprovalEnabled: false });
 });

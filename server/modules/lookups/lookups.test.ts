@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
-let ctx: App;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const response = await ctx.app.inject({ method: 'GET', url, headers });

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ratings } from '../../db/schema/index.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { summarizeRatings } from './service.ts';
 
 describe('rating summary', () => {
@@ -29,11 +28,9 @@ describe('rating summary', () => {
 });
 
 describe('a profile', () => {
-  let app: FastifyInstance;
+  const { app, db } = useTestApp();
   beforeAll(async () => {
-    const test = await createTestApp();
-    app = test.app;
-    await test.database.db.insert(ratings).values([
+    await db.insert(ratings).values([
       { fromUserId: 'demo-user-02', toUserId: 'demo-user-07', rating: 5, title: 'Great', message: 'On time.' },
       { fromUserId: 'demo-user-03', toUserId: 'demo-user-07', rating: 4 },
     ]);

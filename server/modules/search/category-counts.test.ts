@@ -4,21 +4,15 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import { categories, items, subcategories, users } from '../../db/schema/index.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { type ActiveItemCounts, CATEGORY_COUNTS_TTL_MS, CategoryCounts } from './category-counts.ts';
 
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let test: Test;
-let db: Test['database']['db'];
-let call: ReturnType<typeof apiCalls>['call'];
+const test = useTestApp();
+const { db, call } = test;
 /** The first category (by ordering) and its first subcategory: where the new items go. */
 let place: { catId: number; subCatId: number };
 
 beforeAll(async () => {
-  test = await createTestApp();
-  db = test.database.db;
-  ({ call } = apiCalls(test.app));
   const [category] = await db.select().from(categories).orderBy(asc(categories.catOrdering)).limit(1);
   if (!category) throw new Error('the seed has no category');
   const [subcategory] = await db

@@ -7,16 +7,12 @@ import { USER_STATUS } from '../../../contract/users.ts';
 import * as schema from '../../db/schema/index.ts';
 import { blocks, categories, follows, itemReports, items, subcategories, users } from '../../db/schema/index.ts';
 import { seededRandom } from '../../db/seed/random.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { geoCellsAround } from './geo-cells.ts';
 import { rebuildSearchWords } from './index.ts';
 import { ItemSearch } from './item-search.ts';
 
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let test: Test;
-let db: Test['database']['db'];
-let call: ReturnType<typeof apiCalls>['call'];
+const { db, call, token } = useTestApp({ users: [9] });
 let viewer: string;
 
 const SELLER = 'demo-user-07';
@@ -42,11 +38,7 @@ async function twoIds(table: typeof schema.itemTypes) {
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 beforeAll(async () => {
-  test = await createTestApp();
-  db = test.database.db;
-  const api = apiCalls(test.app);
-  call = api.call;
-  viewer = await api.signIn('user09@souk.test');
+  viewer = token(9);
   const [township] = await db
     .select({ cityId: schema.locationTownships.cityId, townshipId: schema.locationTownships.id })
     .from(schema.locationTownships)

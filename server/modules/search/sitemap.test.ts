@@ -4,13 +4,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ITEM_STATUS, itemNameOf, itemPath } from '../../../contract/items.ts';
 import { categories, items, users } from '../../db/schema/index.ts';
 import { registerErrorHandling } from '../../http/errors.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { registerSitemapRoutes } from './routes/sitemap.ts';
 import { SitemapReader } from './sitemap.ts';
 
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let test: Test;
-let db: Test['database']['db'];
+const test = useTestApp({ env: { PUBLIC_URL: 'https://souk.example' } });
+const { db } = test;
 let base: string;
 
 const BANNED_SELLER = 'demo-user-09';
@@ -39,8 +38,6 @@ let deleted: { id: string; slug: string };
 let ofBannedSeller: { id: string; slug: string };
 
 beforeAll(async () => {
-  test = await createTestApp({ PUBLIC_URL: 'https://souk.example' });
-  db = test.database.db;
   base = test.config.publicUrl;
   shown = await activeItemOf('demo-user-04');
   pending = await activeItemOf('demo-user-04', 1);

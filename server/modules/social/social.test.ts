@@ -4,30 +4,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { appSettings, favourites, follows, itemReports, items, users } from '../../db/schema/index.ts';
 import { createServices, type Services } from '../../services.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
-
-type Test = Awaited<ReturnType<typeof createTestApp>>;
-let test: Test;
-let db: Test['database']['db'];
-let call: ReturnType<typeof apiCalls>['call'];
-let services: Services;
-const tokens: Record<string, string> = {};
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 /** Demo accounts by number (demo-user-NN, userNN@souk.test), signed in once. */
-const id = (n: number) => `demo-user-${String(n).padStart(2, '0')}`;
-const token = (n: number) => tokens[id(n)] as string;
+const test = useTestApp({ users: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], admin: true });
+const { db, call, token } = test;
+let services: Services;
 
-beforeAll(async () => {
-  test = await createTestApp();
-  db = test.database.db;
+const id = (n: number) => `demo-user-${String(n).padStart(2, '0')}`;
+
+beforeAll(() => {
   services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
-  const calls = apiCalls(test.app);
-  call = calls.call;
-  for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
-    tokens[id(n)] = await calls.signIn(`user${String(n).padStart(2, '0')}@souk.test`);
-  }
-  tokens.admin = await calls.signIn('admin@souk.test', 'souk-admin-2026');
 });
 
 /** An active listing of `sellerId` others can see, newest first (`skip` picks a later one). */
@@ -307,12 +294,12 @@ describe('reporting', () => {
     await expect(services.social.openReportsOf({ isAdmin: false }, [itemId])).rejects.toMatchObject({
       status: 403,
     });
-    const queue = await call('GET', '/admin/items?status=0&limit=100', tokens.admin);
+    const queue = await call('GET', '/admin/items?status=0&limit=100', test.adminToken);
     expect(idsIn(queue)).toContain(itemId);
 
-    expect((await call('POST', `/admin/items/${itemId}/decision`, tokens.admin, { decision: 'approve' })).status).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', `/admin/items/${itemId}/decision`, test.adminToken, { decision: 'approve' })).status,
+    ).toBe(200);
     expect(await services.social.openReportsOf(admin, [itemId])).toEqual({});
     await call('POST', `/items/${itemId}/report`, token(7), { reason: 'spam' });
     expect((await db.select().from(items).where(eq(items.id, itemId)))[0]?.status).toBe(ITEM_STATUS.active);

@@ -1,13 +1,11 @@
 import Fastify from 'fastify';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { registerSystemRoutes, type SystemOptions } from './routes.ts';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 /** The operations routes alone, on a pool that may point nowhere. */
 async function systemRoutes(options: Partial<SystemOptions> & { pool: pg.Pool }) {

@@ -2,24 +2,19 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, users } from '../../db/schema/index.ts';
-import { createTestApp, signInDemoUser } from '../../testing/app.ts';
+import { signInDemoUser } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { MAX_PHOTO_BYTES, PHOTO_UPLOADS_PER_HOUR } from './service.ts';
 
 /** Issue 7, defect 8: photos cost a bounded decode, and a refused one leaves nothing behind. */
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
+const { app, db, config } = useTestApp();
 let uploadsDir: string;
-
-beforeAll(async () => {
-  const test = await createTestApp();
-  app = test.app;
-  db = test.database.db;
-  uploadsDir = test.config.uploadsDir;
+beforeAll(() => {
+  uploadsDir = config.uploadsDir;
 });
 
 const signIn = async (email: string) => (await signInDemoUser(app, email)).token;

@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = (await createTestApp()).app;
-});
+const { app } = useTestApp();
 
 async function signIn(email: string, password: string) {
   const response = await app.inject({

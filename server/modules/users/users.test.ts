@@ -1,27 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_STATUS } from '../../../contract/users.ts';
 import { users } from '../../db/schema/index.ts';
-import { apiCalls } from '../../testing/api-calls.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
-let app: FastifyInstance;
-let db: Awaited<ReturnType<typeof createTestApp>>['database']['db'];
-let config: Awaited<ReturnType<typeof createTestApp>>['config'];
-let call: ReturnType<typeof apiCalls>['call'];
-let signIn: ReturnType<typeof apiCalls>['signIn'];
-
-beforeAll(async () => {
-  const test = await createTestApp();
-  app = test.app;
-  db = test.database.db;
-  config = test.config;
-  ({ call, signIn } = apiCalls(app));
-});
+const { app, db, config, call, signIn } = useTestApp();
 
 const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
