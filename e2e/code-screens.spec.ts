@@ -44,9 +44,11 @@ test('"Send a new code" counts down after each code, and an early resend is refu
   await expect(page.getByTestId('flash-notice')).toHaveText('Login Success');
 });
 
-test('a password reset keeps its code step on reload, then says so once and fills in the e-mail', async ({ page }) => {
-  // user11 is this journey's demo account: its password changes here.
-  const email = 'user11@souk.test';
+test('a password reset keeps its code step on reload, then says so once and fills in the e-mail', async ({
+  page,
+  newAccount,
+}) => {
+  const { email } = await newAccount({ unmailed: true });
   await page.goto('/forgotpassword?lang=en');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();

@@ -71,15 +71,15 @@ test.describe('dashboard rails', () => {
     await expect(lastLink).toBeInViewport();
   });
 
-  test('the rail of followed sellers is left out for visitors and for members who follow nobody', async ({ page }) => {
+  test('the rail of followed sellers is left out for visitors and for members who follow nobody', async ({
+    page,
+    newAccount,
+  }) => {
     await page.goto('/?lang=en');
     await expect(page.getByRole('region', { name: 'Recent items' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'From sellers you follow' })).toHaveCount(0);
 
-    const signIn = await page.request.post('/api/v1/auth/login', {
-      data: { user_email: 'user05@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
-    });
-    expect(signIn.ok()).toBe(true);
+    await (await newAccount()).signIn(page);
     const following = await page.request.get('/api/v1/items/following?lang=en');
     expect((await following.json()).data.items).toEqual([]);
     await page.goto('/?lang=en');

@@ -10,10 +10,14 @@ async function tabsUntilFocused(page: Page, target: Locator, limit: number) {
   return limit + 1;
 }
 
-test('after signing in, the skip link comes first and the account menu a few Tabs later', async ({ page }) => {
+test('after signing in, the skip link comes first and the account menu a few Tabs later', async ({
+  page,
+  newAccount,
+}) => {
+  const account = await newAccount();
   await page.goto('/login?lang=en');
-  await page.getByLabel('E-mail').fill('user01@souk.test');
-  await page.getByLabel('Password', { exact: true }).fill('souk-demo-2026');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole('button', { name: 'Login', exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/$|\/\?/);
