@@ -33,13 +33,6 @@ const photo = (red: number, green: number, blue: number) =>
     .jpeg({ quality: 80 })
     .toBuffer();
 
-async function signIn(page: Page, email: string) {
-  const response = await page.request.post('/api/v1/auth/login', {
-    data: { user_email: email, user_password: 'souk-demo-2026', privacy: 'on' },
-  });
-  expect(response.ok()).toBe(true);
-}
-
 /** Chooses the first real option of a drop-down once its list has loaded. */
 async function chooseFirst(page: Page, name: string) {
   const select = page.locator(`#entry-${name}`);
@@ -54,9 +47,12 @@ const photoIds = (page: Page) =>
 test.describe('item entry on a phone, in Arabic', () => {
   test.use(PHONE);
 
-  test('an empty send names every required field, then an item with photos and a video is posted', async ({ page }) => {
+  test('an empty send names every required field, then an item with photos and a video is posted', async ({
+    page,
+    newAccount,
+  }) => {
     test.slow();
-    await signIn(page, 'user06@souk.test');
+    await (await newAccount()).signIn(page);
     await page.goto('/item-entry?lang=ar');
     await expect(page.getByRole('heading', { level: 1, name: ar('items:itemEntry.newHeading') })).toBeVisible();
     await expect(page.getByTestId('item-entry-form')).toHaveAttribute('data-draft-loaded', 'true');
@@ -163,8 +159,8 @@ test.describe('item entry on a phone, in Arabic', () => {
     });
   });
 
-  test('a video of a minute or more is refused in the browser, before any upload', async ({ page }) => {
-    await signIn(page, 'user07@souk.test');
+  test('a video of a minute or more is refused in the browser, before any upload', async ({ page, newAccount }) => {
+    await (await newAccount()).signIn(page);
     await page.goto('/item-entry?lang=ar');
     await expect(page.getByTestId('item-entry-form')).toHaveAttribute('data-draft-loaded', 'true');
     let videoUploads = 0;
@@ -176,24 +172,20 @@ test.describe('item entry on a phone, in Arabic', () => {
     expect(videoUploads).toBe(0);
   });
 
-  test("someone else's item cannot be opened for editing", async ({ page }) => {
-    await signIn(page, 'user07@souk.test');
-    const mine = await page.request.get('/api/v1/items/mine?list=active&limit=1');
-    expect(mine.ok()).toBe(true);
-    const [item] = (await mine.json()).data.items as Array<{ id: string }>;
-    expect(item).toBeDefined();
-    await page.context().clearCookies();
-    await signIn(page, 'user08@souk.test');
-    const response = await page.goto(`/item-entry?item_id=${item?.id}&lang=ar`);
+  test("someone else's item cannot be opened for editing", async ({ page, newAccount }) => {
+    const item = await (await newAccount()).postListing({ status: 'active' });
+    await (await newAccount()).signIn(page);
+    const response = await page.goto(`/item-entry?item_id=${item.id}&lang=ar`);
     expect(response?.status()).toBe(404);
   });
 });
 
-test('a visitor is sent to login and comes back to the form after signing in', async ({ page }) => {
+test('a visitor is sent to login and comes back to the form after signing in', async ({ page, newAccount }) => {
+  const account = await newAccount();
   await page.goto('/item-entry?lang=ar');
   await expect(page).toHaveURL(/\/login\?redirect=item-entry$/);
-  await page.locator('input[name="user_email"]').fill('user09@souk.test');
-  await page.locator('input[name="user_password"]').fill('souk-demo-2026');
+  await page.locator('input[name="user_email"]').fill(account.email);
+  await page.locator('input[name="user_password"]').fill(account.password);
   await page.locator('input[name="privacy"]').check();
   await page.getByRole('button', { name: ar('auth:auth.loginButton') }).click();
   await expect(page).toHaveURL(/\/item-entry$/);

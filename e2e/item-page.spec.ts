@@ -4,7 +4,6 @@ import { expect, test } from './fixtures.ts';
 
 /** Seeded item 0 (server/db/seed/demo-items.ts, stable id): an active car of user01 with photos, a video and a map pin. */
 const ITEM_ID = stableUuid('item-0');
-const OWNER = { user_email: 'user01@souk.test', user_password: 'souk-demo-2026', privacy: 'on' };
 
 async function currentAddress(request: APIRequestContext) {
   const response = await request.get(`/api/v1/items/${ITEM_ID}?lang=en`);
@@ -73,7 +72,8 @@ test('an old address redirects (301) to the current one; an unknown item is not 
   expect((await page.goto('/item/no-id-at-all?lang=en'))?.status()).toBe(404);
 });
 
-test("a visitor's chat, favourite and report lead to login and back to the item", async ({ page }) => {
+test("a visitor's chat, favourite and report lead to login and back to the item", async ({ page, newAccount }) => {
+  const buyer = await newAccount();
   const { path, itemName } = await currentAddress(page.request);
   await page.goto(`${path}?lang=en`);
   const actions = page.getByTestId('visitor-actions');
@@ -83,26 +83,26 @@ test("a visitor's chat, favourite and report lead to login and back to the item"
   }
   await actions.getByRole('link', { name: 'Chat with seller' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=item&params=/);
-  await page.getByLabel('E-mail').fill('user02@souk.test');
-  await page.getByLabel('Password', { exact: true }).fill(OWNER.user_password);
+  await page.getByLabel('E-mail').fill(buyer.email);
+  await page.getByLabel('Password', { exact: true }).fill(buyer.password);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByTestId('buyer-actions').getByRole('link', { name: 'Chat with seller' })).toHaveAttribute(
     'href',
-    `/chat?item_id=${ITEM_ID}&buyer_user_id=demo-user-02&seller_user_id=demo-user-01`,
+    `/chat?item_id=${ITEM_ID}&buyer_user_id=${buyer.id}&seller_user_id=demo-user-01`,
   );
 });
 
-test('the owner sees edit, delete and mark as sold; delete asks first', async ({ page }) => {
-  const signIn = await page.request.post('/api/v1/auth/login', { data: OWNER });
-  expect(signIn.ok()).toBe(true);
-  const { path } = await currentAddress(page.request);
-  await page.goto(`${path}?lang=en`);
+test('the owner sees edit, delete and mark as sold; delete asks first', async ({ page, newAccount }) => {
+  const seller = await newAccount();
+  const item = await seller.postListing({ status: 'active' });
+  await seller.signIn(page);
+  await page.goto(`/item/${encodeURIComponent(item.item_name)}?lang=en`);
   const owner = page.getByTestId('owner-actions');
-  await expect(owner.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/item-entry?item_id=${ITEM_ID}`);
+  await expect(owner.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/item-entry?item_id=${item.id}`);
   await expect(owner.getByRole('button', { name: 'Mark as sold' })).toBeVisible();
-  await expect(owner.getByRole('link', { name: 'Promote' })).toHaveAttribute('href', `/paid-items?item_id=${ITEM_ID}`);
+  await expect(owner.getByRole('link', { name: 'Promote' })).toHaveAttribute('href', `/paid-items?item_id=${item.id}`);
   await owner.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('cannot be undone');

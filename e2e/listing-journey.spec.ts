@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
+import { ADMIN, signIn } from './support/accounts.ts';
 import { codeSentTo } from './support/outbox.ts';
 
 /**
@@ -14,7 +15,6 @@ import { codeSentTo } from './support/outbox.ts';
  */
 
 const PHONE = { width: 390, height: 844 };
-const ADMIN = { user_email: 'admin@souk.test', user_password: 'souk-admin-2026', privacy: 'on' };
 
 type Tree = { [key: string]: string | Tree };
 const locale = (namespace: string): Tree =>
@@ -172,7 +172,7 @@ test('a new seller posts an item with photos and a video in Arabic on a phone; t
 
   await test.step('the admin approves it in /admin/items', async () => {
     const admin = await phonePage(browser, baseURL);
-    expect((await admin.request.post('/api/v1/auth/login', { data: ADMIN })).ok()).toBe(true);
+    await signIn(admin, ADMIN);
     await admin.goto('/admin/items?lang=ar');
     const row = admin.getByTestId('moderation-row').filter({ hasText: title });
     await row.getByTestId('decide-approve').click();

@@ -1,19 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { ADMIN, dataOf, type ListingOptions, signIn } from './support/accounts.ts';
 
 /**
  * Issue 9 point 5 (my lists) and point 3 (moderation): a seller's lists with their cards, load more and the
  * empty state; the moderation queue refused to members, and an admin approving and rejecting items whose
- * owner then finds the rejected one, with its reason, under /reject-items. Demo data: user01 has 13 active
- * items, one pending and two refused (rejected, disabled); user10 has none refused; admin approval is on.
+ * owner then finds the rejected one, with its reason, under /reject-items. Each seller is a new account with
+ * the listings it needs; the demo data turns admin approval on.
  */
-
-const PASSWORD = 'souk-demo-2026';
-const ADMIN = { user_email: 'admin@souk.test', user_password: 'souk-admin-2026', privacy: 'on' };
 
 type Tree = { [key: string]: string | Tree };
 const english = Object.fromEntries(
@@ -60,61 +57,15 @@ async function pressOnceHydrated(decisionButton: Locator) {
   await decisionButton.click();
 }
 
-async function signIn(request: APIRequestContext, user_email: string, user_password = PASSWORD) {
-  const response = await request.post('/api/v1/auth/login', { data: { user_email, user_password, privacy: 'on' } });
-  expect(response.ok(), `sign in as ${user_email}`).toBe(true);
-}
+/** 13 active listings (a page of 10 and 3 more) and two refused: one rejected, one disabled. */
+const SELLERS_LISTINGS: ListingOptions[] = [
+  ...Array.from({ length: 13 }, () => ({ status: 'active' as const })),
+  { status: 'rejected' },
+  { status: 'disabled' },
+];
 
-// biome-ignore lint/suspicious/noExplicitAny: the test reads the API's answers loosely, field by field.
-type Answer = any;
-
-const dataOf = async (response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<Answer> => {
-  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-  return ((await response.json()) as { data: Answer }).data;
-};
-
-/** Posts an item through the API (a photo uploaded as a draft first); approval is on, so it is pending. */
-async function postItem(request: APIRequestContext, title: string) {
-  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3b82f6' } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const image = await dataOf(
-    await request.post('/api/v1/item-uploads/photos', {
-      multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
-    }),
-  );
-  const options = await dataOf(await request.get('/api/v1/item-entry/options'));
-  const category = options.categories.find((entry: { is_vehicle: boolean }) => !entry.is_vehicle);
-  const subcategories = await dataOf(await request.get(`/api/v1/categories/${category.cat_id}/subcategories`));
-  const city = options.locations[0];
-  const townships = await dataOf(await request.get(`/api/v1/locations/${city.id}/townships`));
-  const item = await dataOf(
-    await request.post('/api/v1/items', {
-      data: {
-        image_ids: [image.img_id],
-        title,
-        cat_id: category.cat_id,
-        sub_cat_id: subcategories.items[0].id,
-        item_type_id: options.item_types[0].id,
-        price: '150',
-        item_price_type_id: options.price_types[0].id,
-        item_currency_id: options.currencies[0].id,
-        condition_of_item_id: options.conditions[0].id,
-        brand: 'Souk',
-        business_mode: false,
-        deal_option_id: options.deal_options[0].id,
-        item_location_id: city.id,
-        item_location_township_id: townships.items[0].id,
-        description: `${title}: a test item for the moderation queue.`,
-      },
-    }),
-  );
-  expect(item.status).toBe(0);
-  return item as { id: string; title: string };
-}
-
-test('a seller sees their lists as cards, loads more, and moves between the lists', async ({ page }) => {
-  await signIn(page.request, 'user01@souk.test');
+test('a seller sees their lists as cards, loads more, and moves between the lists', async ({ page, newAccount }) => {
+  await (await newAccount({ withListings: SELLERS_LISTINGS })).signIn(page);
   await page.goto('/active-items?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: en('items:myItems.title.active') })).toBeVisible();
   const cards = page.getByTestId('my-items').getByTestId('item-card');
@@ -143,11 +94,14 @@ test('a seller sees their lists as cards, loads more, and moves between the list
   });
 });
 
-test('an empty list says No Result Found with the hint; a visitor is sent to login and back', async ({ page }) => {
+test('an empty list says No Result Found with the hint; a visitor is sent to login and back', async ({
+  page,
+  newAccount,
+}) => {
   await page.goto('/pending-items?lang=en');
   await expect(page).toHaveURL(/\/login\?redirect=pending-items/);
 
-  await signIn(page.request, 'user10@souk.test');
+  await (await newAccount()).signIn(page);
   await page.goto('/reject-items?lang=en');
   const empty = page.getByTestId('empty-state');
   await expect(empty).toContainText(en('common:messages.noResult'));
@@ -155,8 +109,8 @@ test('an empty list says No Result Found with the hint; a visitor is sent to log
   await expect(page.getByTestId('item-card')).toHaveCount(0);
 });
 
-test('a member who is not an admin is refused at /admin/items', async ({ page }) => {
-  await signIn(page.request, 'user02@souk.test');
+test('a member who is not an admin is refused at /admin/items', async ({ page, newAccount }) => {
+  await (await newAccount()).signIn(page);
   const response = await page.goto('/admin/items?lang=en');
   expect(response?.status()).toBe(403);
   await expect(page.getByTestId('forbidden')).toContainText(en('items:moderation.forbiddenTitle'));
@@ -165,20 +119,19 @@ test('a member who is not an admin is refused at /admin/items', async ({ page })
 
 test('an admin approves one item and rejects another with a reason; the owner sees the reason', async ({
   page,
-  browser,
-  baseURL,
+  newAccount,
 }) => {
   // Two items posted through the API, two decisions and the owner's lists: a journey, not a single page.
   test.slow();
-  const seller = await browser.newContext({ baseURL });
-  // user12 is no other journey's account (code-screens changes user11's password).
-  await signIn(seller.request, 'user12@souk.test');
+  const seller = await newAccount();
   const tag = randomBytes(4).toString('hex');
-  const toApprove = await postItem(seller.request, `Approve me ${tag}`);
-  const toReject = await postItem(seller.request, `Reject me ${tag}`);
+  const toApprove = await seller.postListing({ title: `Approve me ${tag}` });
+  const toReject = await seller.postListing({ title: `Reject me ${tag}` });
+  // Approval is on: both wait for the admin.
+  expect([toApprove.status, toReject.status]).toEqual([0, 0]);
   const reason = `Photos do not match the title (${tag}).`;
 
-  await signIn(page.request, ADMIN.user_email, ADMIN.user_password);
+  await signIn(page, ADMIN);
   await page.goto('/admin/items?status=pending&lang=en');
   await expect(page.getByRole('heading', { level: 1, name: en('items:moderation.title') })).toBeVisible();
 
@@ -223,18 +176,20 @@ test('an admin approves one item and rejects another with a reason; the owner se
     await owner.goto('/active-items?lang=en');
     await expect(owner.locator(`[data-testid="item-card"][data-item-id="${toApprove.id}"]`)).toBeVisible();
   });
-  await seller.close();
 });
 
 test('the moderation queue and its reason modal pass WCAG 2.1 A and AA checks in Arabic and English', async ({
   page,
+  newAccount,
 }) => {
   test.slow();
-  await signIn(page.request, ADMIN.user_email, ADMIN.user_password);
+  const listing = await (await newAccount()).postListing();
+  await signIn(page, ADMIN);
   for (const language of ['ar', 'en']) {
     await test.step(language, async () => {
       await page.goto(`/admin/items?lang=${language}`);
-      const row = page.getByTestId('moderation-row').first();
+      // The reason modal opens on this journey's own listing (and is cancelled).
+      const row = page.locator(`[data-testid="moderation-row"][data-item-id="${listing.id}"]`);
       await expect(row).toBeVisible();
       expect.soft(await violationsInBothThemes(page), 'the queue').toEqual([]);
       await pressOnceHydrated(row.getByTestId('decide-reject'));
