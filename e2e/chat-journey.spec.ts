@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 
@@ -8,12 +8,8 @@ import { expect, test } from './fixtures.ts';
  * Issue 12, in real time with two browsers: a buyer opens the chat from an item, sends a text and a photo and
  * makes an offer; the seller sees each live, accepts after the yes/no question and marks the item sold; the
  * buyer sees it bought; both review each other and the review list shows the breakdown. A buyer whose page
- * goes offline for a while loses and duplicates nothing. user03 buys from user09 (no other journey counts
- * their conversations or sold items).
+ * goes offline for a while loses and duplicates nothing.
  */
-
-const BUYER = { email: 'user03@souk.test', id: 'demo-user-03' };
-const SELLER = { email: 'user09@souk.test', id: 'demo-user-09' };
 
 type Tree = { [key: string]: string | Tree };
 const english = Object.fromEntries(
@@ -32,27 +28,6 @@ function en(key: string, values: Record<string, string> = {}): string {
 
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
-async function signedInPage(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('privacyConsent', 'accepted'));
-  const page = await context.newPage();
-  const response = await page.request.post('/api/v1/auth/login', {
-    data: { user_email: email, user_password: 'souk-demo-2026', privacy: 'on' },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
-
-/** The seller's oldest active, unsold item (the newest ones are other journeys' business). */
-async function itemToBuy(page: Page) {
-  const response = await page.request.get(
-    `/api/v1/items?addedUserId=${SELLER.id}&order_by=added_date&orderType=asc&is_sold_out=0&limit=1&lang=en`,
-  );
-  const item = (await response.json()).data.items[0] as { id: string; item_name: string; title: string };
-  expect(item, 'the demo seller has an item on offer').toBeTruthy();
-  return item;
-}
-
 const photo = () =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     .jpeg({ quality: 80 })
@@ -66,11 +41,14 @@ async function sendText(page: Page, text: string) {
   await field.press('Enter');
 }
 
-test('buyer and seller chat, agree on a price, close the sale and review each other, live', async ({ browser }) => {
+test('buyer and seller chat, agree on a price, close the sale and review each other, live', async ({ newAccount }) => {
   test.slow();
-  const buyer = await signedInPage(browser, BUYER.email);
-  const seller = await signedInPage(browser, SELLER.email);
-  const item = await itemToBuy(buyer);
+  const [sellerAccount, buyerAccount] = await Promise.all([newAccount(), newAccount()]);
+  const [item, seller, buyer] = await Promise.all([
+    sellerAccount.postListing({ status: 'active' }),
+    sellerAccount.newPage(),
+    buyerAccount.newPage(),
+  ]);
 
   await test.step('the seller waits on the chat list; the buyer opens the chat from the item page', async () => {
     await seller.goto('/chat-list?lang=en');
@@ -175,7 +153,7 @@ test('buyer and seller chat, agree on a price, close the sale and review each ot
       await expect(sent).toBeVisible();
       await sent.getByRole('button', { name: en('common:dialog.ok') }).click();
     }
-    await buyer.goto(`/review-list?user_id=${SELLER.id}&lang=en`);
+    await buyer.goto(`/review-list?user_id=${sellerAccount.id}&lang=en`);
     await expect(buyer.getByTestId('rating-breakdown')).toBeVisible();
     await expect(buyer.getByTestId('review').filter({ hasText: 'Fair seller' })).toHaveCount(1);
     await expect(buyer.getByTestId('rating-breakdown')).toContainText('%');
@@ -191,7 +169,11 @@ test('buyer and seller chat, agree on a price, close the sale and review each ot
   });
 
   await test.step('the chat pages pass axe (WCAG 2.1 A and AA), light and dark', async () => {
-    for (const path of ['/chat-list?lang=en', '/offer-list?lang=ar', `/review-list?user_id=${SELLER.id}&lang=ar`]) {
+    for (const path of [
+      '/chat-list?lang=en',
+      '/offer-list?lang=ar',
+      `/review-list?user_id=${sellerAccount.id}&lang=ar`,
+    ]) {
       await buyer.goto(path);
       await expectAccessible(buyer, path);
     }

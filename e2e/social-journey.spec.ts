@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, type FreshAccount, type NewAccountOptions, test } from './fixtures.ts';
 
 /**
  * Issue 11: a visitor favourites an item (login and back, the favourite applied), follows its seller, finds
  * the seller's items on the dashboard rail and on /follower-items, reports another item (it leaves their
  * lists), blocks a user (their items leave too) and unblocks them from /blocked-users; the new pages pass axe
- * in Arabic and English. user10 is the buyer (no other journey lists items as user10); user06 is followed,
- * user07's item is reported and user11 is blocked for a while (nobody else looks at lists as them).
+ * in Arabic and English. The buyer and the sellers are new accounts of each journey.
  */
-
-const BUYER = { email: 'user10@souk.test', id: 'demo-user-10' };
-const FOLLOWED = 'demo-user-06';
-const REPORTED_SELLER = 'demo-user-07';
-const BLOCKED = 'demo-user-11';
 
 type Tree = { [key: string]: string | Tree };
 const texts = (language: string) =>
@@ -45,15 +39,6 @@ async function dataOf(request: APIRequestContext, path: string): Promise<Answer>
   return ((await response.json()) as { data: Answer }).data;
 }
 
-/** The newest public items of a seller, as a visitor sees them. */
-const itemsOf = async (request: APIRequestContext, sellerId: string) =>
-  (await dataOf(request, `/api/v1/items?addedUserId=${sellerId}&order_by=added_date&limit=10&lang=en`)).items as Array<{
-    id: string;
-    item_name: string;
-    title: string;
-    user: { user_name: string } | null;
-  }>;
-
 const itemPage = (item: { item_name: string }) => `/item/${encodeURIComponent(item.item_name)}?lang=en`;
 const card = (scope: Page | Locator, itemId: string) =>
   scope.locator(`[data-testid="item-card"][data-item-id="${itemId}"]`);
@@ -77,14 +62,21 @@ async function expectAccessible(page: Page, path: string) {
   }
 }
 
-test('a buyer favourites, follows, reports and blocks, and sees each take effect', async ({ page }) => {
+test('a buyer favourites, follows, reports and blocks, and sees each take effect', async ({ page, newAccount }) => {
   test.slow();
-  const [favourite] = await itemsOf(page.request, FOLLOWED);
-  const [reported] = await itemsOf(page.request, REPORTED_SELLER);
-  const blockedItems = await itemsOf(page.request, BLOCKED);
-  expect(favourite && reported && blockedItems.length > 0, 'the demo sellers have items').toBe(true);
-  if (!favourite || !reported) return;
-  const sellerName = favourite.user?.user_name ?? '';
+  const [buyer, followed, reportedSeller, blocked] = await Promise.all([
+    newAccount(),
+    newAccount(),
+    // Two items: the one reported leaves the buyer's list of that seller, the other stays.
+    newAccount({ withListings: 1 }),
+    newAccount(),
+  ]);
+  const [favourite, reported, blockedItem] = await Promise.all([
+    followed.postListing({ status: 'active' }),
+    reportedSeller.postListing({ status: 'active' }),
+    blocked.postListing({ status: 'active' }),
+  ]);
+  const sellerName = followed.name;
 
   await test.step('a visitor taps the heart, signs in and comes back with the favourite applied', async () => {
     await page.goto(itemPage(favourite));
@@ -95,8 +87,8 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
     await hydrated(page);
     await visitorHeart.click();
     await expect(page).toHaveURL(/\/login\?redirect=item/);
-    await page.locator('input[name="user_email"]').fill(BUYER.email);
-    await page.locator('input[name="user_password"]').fill('souk-demo-2026');
+    await page.locator('input[name="user_email"]').fill(buyer.email);
+    await page.locator('input[name="user_password"]').fill(buyer.password);
     await page.locator('input[name="privacy"]').check();
     await page.getByRole('button', { name: en('auth:auth.loginButton') }).click();
     await expect(page).toHaveURL(new RegExp(`/item/${encodeURIComponent(favourite.item_name)}`));
@@ -115,7 +107,7 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
     await expect(
       page.getByTestId('seller-card').getByRole('button', { name: `${en('social:social.following')} ${sellerName}` }),
     ).toHaveAttribute('aria-pressed', 'true');
-    const relation = await dataOf(page.request, `/api/v1/users/${FOLLOWED}`);
+    const relation = await dataOf(page.request, `/api/v1/users/${followed.id}`);
     expect(relation.is_followed).toBe(true);
   });
 
@@ -143,7 +135,7 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
     await sent.getByRole('button', { name: en('common:dialog.ok') }).click();
     await expect(page.getByTestId('reported-notice')).toHaveText(en('items:item.report.alreadyReported'));
 
-    await page.goto(`/item-list?addedUserId=${REPORTED_SELLER}&lang=en`);
+    await page.goto(`/item-list?addedUserId=${reportedSeller.id}&lang=en`);
     await expect(page.getByTestId('item-card').first()).toBeVisible();
     await expect(card(page, reported.id)).toHaveCount(0);
     await page.goto('/reported-items?lang=en');
@@ -153,7 +145,7 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
   });
 
   await test.step('block a user from their profile: their items and profile disappear', async () => {
-    await page.goto(`/other-profile/${BLOCKED}?lang=en`);
+    await page.goto(`/other-profile/${blocked.id}?lang=en`);
     await hydrated(page);
     await page.getByTestId('block-button').click();
     await page
@@ -161,16 +153,16 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
       .getByRole('button', { name: en('social:social.block') })
       .click();
     await expect(page).toHaveURL(/\/blocked-users/);
-    await expect(page.locator(`[data-testid="person-card"][data-user-id="${BLOCKED}"]`)).toBeVisible();
-    await page.goto(`/item-list?addedUserId=${BLOCKED}&lang=en`);
+    await expect(page.locator(`[data-testid="person-card"][data-user-id="${blocked.id}"]`)).toBeVisible();
+    await page.goto(`/item-list?addedUserId=${blocked.id}&lang=en`);
     await expect(page.getByTestId('empty-state')).toBeVisible();
-    expect((await page.goto(`/other-profile/${BLOCKED}?lang=en`))?.status()).toBe(404);
+    expect((await page.goto(`/other-profile/${blocked.id}?lang=en`))?.status()).toBe(404);
   });
 
   await test.step('unblock from /blocked-users: their items come back', async () => {
     await page.goto('/blocked-users?lang=en');
     await hydrated(page);
-    const person = page.locator(`[data-testid="person-card"][data-user-id="${BLOCKED}"]`);
+    const person = page.locator(`[data-testid="person-card"][data-user-id="${blocked.id}"]`);
     await person.getByTestId('unblock-button').click();
     await page
       .getByRole('alertdialog')
@@ -178,51 +170,54 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
       .click();
     await expect(person).toHaveCount(0);
     await expect(page.getByTestId('empty-state')).toBeVisible();
-    await page.goto(`/item-list?addedUserId=${BLOCKED}&lang=en`);
-    await expect(card(page, blockedItems[0]?.id ?? '')).toBeVisible();
+    await page.goto(`/item-list?addedUserId=${blocked.id}&lang=en`);
+    await expect(card(page, blockedItem.id)).toBeVisible();
   });
-
-  // Leave the seller's counts as the seed made them for any later run on this database.
-  await page.request.post(`/api/v1/items/${favourite.id}/favourite`, { data: { favourite: false } });
-  await page.request.post(`/api/v1/users/${FOLLOWED}/follow`, { data: { follow: false } });
 });
 
-/**
- * The new pages with something in them, for axe: user12 keeps a favourite, follows user06, reported an item
- * of user07 and blocked user08 (each toggle says the state it wants, so the two languages' tests may both set
- * it up; nobody else lists items as user12 or user08).
- */
-/** Each group in its own test, so the scans spread over the workers. */
+/** The new pages with something in them, for axe; each group in its own test, so the scans spread over the workers. */
 const AXE_GROUPS = {
-  'item lists': ['/favourite', '/follower-items', '/reported-items'],
-  'people and profile': [
+  'item lists': () => ['/favourite', '/follower-items', '/reported-items'],
+  'people and profile': (followedId: string) => [
     '/blocked-users',
     '/following',
-    `/followers?user_id=${FOLLOWED}`,
-    `/other-profile/${FOLLOWED}`,
+    `/followers?user_id=${followedId}`,
+    `/other-profile/${followedId}`,
   ],
 };
 
 for (const language of ['en', 'ar']) {
   for (const [group, paths] of Object.entries(AXE_GROUPS)) {
-    test(`the social pages (${group}) pass WCAG 2.1 A and AA checks in ${language}`, async ({ page }) => {
+    test(`the social pages (${group}) pass WCAG 2.1 A and AA checks in ${language}`, async ({ page, newAccount }) => {
       test.slow();
-      await socialStateOfUser12(page.request);
-      for (const path of paths)
+      const { member, followed } = await memberWithSocialState(newAccount);
+      await member.signIn(page);
+      for (const path of paths(followed.id))
         await expectAccessible(page, `${path}${path.includes('?') ? '&' : '?'}lang=${language}`);
     });
   }
 }
 
-async function socialStateOfUser12(request: APIRequestContext) {
-  const signIn = await request.post('/api/v1/auth/login', {
-    data: { user_email: 'user12@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
-  });
-  expect(signIn.ok()).toBe(true);
-  const [kept] = await itemsOf(request, FOLLOWED);
-  const [reported] = await itemsOf(request, REPORTED_SELLER);
-  await request.post(`/api/v1/items/${kept?.id}/favourite`, { data: { favourite: true } });
-  await request.post(`/api/v1/users/${FOLLOWED}/follow`, { data: { follow: true } });
-  await request.post(`/api/v1/items/${reported?.id}/report`, { data: { reason: 'spam' } });
-  await request.post('/api/v1/users/demo-user-08/block', { data: { block: true } });
+/** A member who keeps a favourite and follows its seller, reported another seller's item and blocked a third. */
+async function memberWithSocialState(newAccount: (options?: NewAccountOptions) => Promise<FreshAccount>) {
+  const [followed, seller, blocked, member] = await Promise.all([
+    newAccount(),
+    newAccount(),
+    newAccount(),
+    newAccount(),
+  ]);
+  const [kept, reported] = await Promise.all([
+    followed.postListing({ status: 'active' }),
+    seller.postListing({ status: 'active' }),
+  ]);
+  await postAs(member.request, `/api/v1/items/${kept.id}/favourite`, { favourite: true });
+  await postAs(member.request, `/api/v1/users/${followed.id}/follow`, { follow: true });
+  await postAs(member.request, `/api/v1/items/${reported.id}/report`, { reason: 'spam' });
+  await postAs(member.request, `/api/v1/users/${blocked.id}/block`, { block: true });
+  return { member, followed };
+}
+
+async function postAs(request: APIRequestContext, path: string, data: object) {
+  const response = await request.post(path, { data });
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
 }
