@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, WorkerInfo } from '@playwright/test';
 import { stableUuid } from '../server/db/seed/random.ts';
-import { test as base, expect } from './fixtures.ts';
+import { type AccountMaker, test as base, closeAll, createAccount, expect, type FreshAccount } from './fixtures.ts';
+import type { ListingOptions } from './support/accounts.ts';
 
 /**
  * Each page is checked in light and dark (76 axe scans). To keep that cheap, every worker keeps one
@@ -9,7 +10,7 @@ import { test as base, expect } from './fixtures.ts';
  * after the first page), each page is loaded once, and the dark theme is scanned after switching the
  * class on <html> in place: the theme is nothing but that class (app/features/shell/theme.tsx).
  */
-const test = base.extend<object, { visitorPage: Page; memberPage: Page }>({
+const test = base.extend<object, { visitorPage: Page; member: FreshAccount; memberPage: Page }>({
   visitorPage: [
     async ({ browser }, use, workerInfo) => {
       const page = await openPage(browser, workerInfo);
@@ -18,19 +19,29 @@ const test = base.extend<object, { visitorPage: Page; memberPage: Page }>({
     },
     { scope: 'worker' },
   ],
+  member: [
+    async ({ browser, moderator }, use, workerInfo) => {
+      const maker: AccountMaker = { baseURL: String(workerInfo.project.use.baseURL), browser, moderator, opened: [] };
+      await use(await createAccount(maker, { withListings: MEMBERS_LISTINGS }));
+      await closeAll(maker.opened);
+    },
+    { scope: 'worker' },
+  ],
   memberPage: [
-    async ({ browser }, use, workerInfo) => {
-      const page = await openPage(browser, workerInfo);
-      const signIn = await page.request.post('/api/v1/auth/login', {
-        data: { user_email: 'user03@souk.test', user_password: 'souk-demo-2026', privacy: 'on' },
-      });
-      expect(signIn.ok()).toBe(true);
-      await use(page);
-      await page.context().close();
+    async ({ member }, use, workerInfo) => {
+      await use(await member.newPage({ viewport: workerInfo.project.use.viewport }));
     },
     { scope: 'worker' },
   ],
 });
+
+/** The signed-in member's own lists have content: a page of active items and more, one pending, two refused. */
+const MEMBERS_LISTINGS: ListingOptions[] = [
+  ...Array.from({ length: 11 }, () => ({ status: 'active' as const })),
+  { status: 'pending' },
+  { status: 'rejected' },
+  { status: 'disabled' },
+];
 
 async function openPage(browser: Browser, workerInfo: WorkerInfo) {
   const { baseURL, viewport } = workerInfo.project.use;
@@ -95,16 +106,16 @@ const MEMBER_PAGES = [
 ];
 
 /**
- * Seeded items (server/db/seed/demo-items.ts, stable ids): item 0 is a car with a video, seen by a visitor;
- * item 2 belongs to user03, the signed-in member, who sees the owner's buttons.
+ * A visitor sees seeded item 0 (server/db/seed/demo-items.ts, stable id), a car with a video; the signed-in
+ * member sees the owner's buttons on an active listing of its own.
  */
 const ITEM_PAGES = [
-  { name: 'item page (a car with a video)', index: 0, member: false },
-  { name: 'item page (its owner)', index: 2, member: true },
+  { name: 'item page (a car with a video)', asOwner: false },
+  { name: 'item page (its owner)', asOwner: true },
 ];
 
-async function itemPage(page: Page, index: number, language: string) {
-  const response = await page.request.get(`/api/v1/items/${stableUuid(`item-${index}`)}?lang=${language}`);
+async function itemPage(page: Page, itemId: string, language: string) {
+  const response = await page.request.get(`/api/v1/items/${itemId}?lang=${language}`);
   expect(response.ok()).toBe(true);
   const { item_name: name } = (await response.json()).data as { item_name: string };
   return `/item/${encodeURIComponent(name)}?lang=${language}`;
@@ -119,10 +130,11 @@ for (const language of ['ar', 'en']) {
       });
     }
 
-    for (const { name, index, member } of ITEM_PAGES) {
-      test(`${name} passes WCAG 2.1 A and AA checks`, async ({ visitorPage, memberPage }) => {
-        const page = member ? memberPage : visitorPage;
-        await page.goto(await itemPage(page, index, language));
+    for (const { name, asOwner } of ITEM_PAGES) {
+      test(`${name} passes WCAG 2.1 A and AA checks`, async ({ visitorPage, member, memberPage }) => {
+        const page = asOwner ? memberPage : visitorPage;
+        const itemId = asOwner ? String(member.listings[0]?.id) : stableUuid('item-0');
+        await page.goto(await itemPage(page, itemId, language));
         await expect(page.getByTestId('item-gallery')).toBeVisible();
         await expectAccessibleInBothThemes(page);
       });
