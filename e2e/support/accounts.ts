@@ -50,7 +50,7 @@ export async function dataOf(response: APIResponse) {
   return ((await response.json()) as { data: any }).data;
 }
 
-export const randomWord = () => randomBytes(5).toString('hex');
+const randomWord = () => randomBytes(5).toString('hex');
 
 /**
  * An address of its own for each new account (the test server trusts X-Forwarded-For, TRUST_PROXY): the app
@@ -164,7 +164,7 @@ async function readDefaultFields(client: APIRequestContext) {
 }
 
 /** Uploads a small photo of one colour as a draft of the signed-in member; its id goes in image_ids. */
-export async function uploadPhoto(client: APIRequestContext) {
+async function uploadPhoto(client: APIRequestContext) {
   const background = { r: randomInt(256), g: randomInt(256), b: randomInt(256) };
   const buffer = await sharp({ create: { width: 160, height: 120, channels: 3, background } })
     .jpeg()
