@@ -13,8 +13,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { categories, subcategories } from '../../db/schema/catalog.ts';
 import { addedDate, tsvector, updatedDate } from '../../db/schema/columns.ts';
+import { categories, subcategories } from '../lookups/catalog-schema.ts';
 import {
   bodyStyles,
   colors,
@@ -193,3 +193,15 @@ export const itemViewCounts = pgTable('item_view_counts', {
     .references(() => items.id, { onDelete: 'cascade' }),
   pending: integer('pending').notNull().default(0),
 });
+
+/** Ids of deleted rows (type_name: item, user), for clients that keep a copy in step. */
+export const deletionHistory = pgTable(
+  'deletion_history',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    typeId: text('type_id').notNull(),
+    typeName: text('type_name').notNull(),
+    deletedDate: timestamp('deleted_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('deletion_history_date_idx').on(table.deletedDate)],
+);

@@ -126,3 +126,13 @@ export const shippingMethods = pgTable('shipping_methods', {
   status: publishStatus(),
   addedDate: addedDate(),
 });
+
+export const banners = pgTable('banners', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  titles: localized('titles'),
+  imagePath: text('image_path').notNull(),
+  link: text('link'),
+  ordering: ordering(),
+  status: publishStatus(),
+  addedDate: addedDate(),
+});

@@ -89,3 +89,38 @@ export const users = pgTable(
     index('users_status_idx').on(table.status, table.isBanned),
   ],
 );
+
+/** status: 0 pending, 1 approved, 2 rejected, 3 cancelled by the applicant. */
+export const blueMarkApplications = pgTable(
+  'blue_mark_applications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    status: smallint('status').notNull().default(0),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedDate: timestamp('decided_date', { withTimezone: true }),
+    addedDate: addedDate(),
+  },
+  (table) => [index('blue_mark_applications_user_idx').on(table.userId, table.addedDate.desc())],
+);
+
+/** status: 0 pending, 1 approved, 2 rejected, 3 cancelled by the applicant. */
+export const dealershipApplications = pgTable(
+  'dealership_applications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    certificatePath: text('certificate_path'),
+    status: smallint('status').notNull().default(0),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedDate: timestamp('decided_date', { withTimezone: true }),
+    addedDate: addedDate(),
+  },
+  (table) => [index('dealership_applications_user_idx').on(table.userId, table.addedDate.desc())],
+);

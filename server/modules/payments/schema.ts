@@ -10,9 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { items } from '../../modules/items/schema.ts';
-import { users } from '../../modules/users/schema.ts';
-import { addedDate, localized, ordering, publishStatus, updatedDate } from './columns.ts';
+import { addedDate, localized, ordering, publishStatus, updatedDate } from '../../db/schema/columns.ts';
+import { items } from '../items/schema.ts';
+import { users } from '../users/schema.ts';
 
 /**
  * Money received or owed. purpose: promotion, membership, bid_fee, upload_fee, bidding.
@@ -41,39 +41,6 @@ export const payments = pgTable(
   (table) => [
     index('payments_user_idx').on(table.userId, table.addedDate.desc()),
     uniqueIndex('payments_provider_ref_idx').on(table.method, table.providerReference),
-  ],
-);
-
-/**
- * A promotion of a listing (SPEC.md 3 "Paid ad"). package_type 1: 7/14/30/60 days, type 2: one day.
- * status: waiting_approval, approved, rejected; progress (Progress / Finished / Not yet start) follows
- * from start_date and end_date.
- */
-export const paidAds = pgTable(
-  'paid_ads',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
-    packageType: smallint('package_type').notNull().default(1),
-    days: integer('days').notNull(),
-    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
-    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    paymentMethod: text('payment_method').notNull(),
-    paymentId: uuid('payment_id').references(() => payments.id),
-    status: text('status').notNull().default('waiting_approval'),
-    addedDate: addedDate(),
-    updatedDate: updatedDate(),
-  },
-  (table) => [
-    index('paid_ads_item_idx').on(table.itemId, table.endDate.desc()),
-    index('paid_ads_running_idx').on(table.status, table.startDate, table.endDate),
-    index('paid_ads_user_idx').on(table.userId, table.addedDate.desc()),
   ],
 );
 
@@ -137,38 +104,3 @@ export const coupons = pgTable('coupons', {
   status: publishStatus(),
   addedDate: addedDate(),
 });
-
-/** status: 0 pending, 1 approved, 2 rejected, 3 cancelled by the applicant. */
-export const blueMarkApplications = pgTable(
-  'blue_mark_applications',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    note: text('note').notNull(),
-    status: smallint('status').notNull().default(0),
-    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedDate: timestamp('decided_date', { withTimezone: true }),
-    addedDate: addedDate(),
-  },
-  (table) => [index('blue_mark_applications_user_idx').on(table.userId, table.addedDate.desc())],
-);
-
-/** status: 0 pending, 1 approved, 2 rejected, 3 cancelled by the applicant. */
-export const dealershipApplications = pgTable(
-  'dealership_applications',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    note: text('note').notNull().default(''),
-    certificatePath: text('certificate_path'),
-    status: smallint('status').notNull().default(0),
-    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedDate: timestamp('decided_date', { withTimezone: true }),
-    addedDate: addedDate(),
-  },
-  (table) => [index('dealership_applications_user_idx').on(table.userId, table.addedDate.desc())],
-);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { updatedDate } from './columns.ts';
+import { updatedDate } from '../../db/schema/columns.ts';
 
 /** The operator's settings: exactly one row with id 1 (SPEC.md 3 "App info response"). */
 export const appSettings = pgTable(

@@ -1,6 +1,11 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../modules/users/schema.ts';
-import { addedDate, localized, ordering, publishStatus, updatedDate } from './columns.ts';
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { addedDate, localized, ordering, publishStatus, updatedDate } from '../../db/schema/columns.ts';
+import { users } from '../users/schema.ts';
+
+/**
+ * The catalog: categories and their subcategories. Apart from the other lookups (schema.ts) because their audit
+ * columns reference users, while users reference the cities of schema.ts: one file would close a cycle.
+ */
 
 export const categories = pgTable(
   'categories',
@@ -45,25 +50,4 @@ export const subcategories = pgTable(
     index('subcategories_cat_idx').on(table.catId, table.status, table.ordering),
     uniqueIndex('subcategories_cat_name_unique').on(table.catId, table.name),
   ],
-);
-
-export const banners = pgTable('banners', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  titles: localized('titles'),
-  imagePath: text('image_path').notNull(),
-  link: text('link'),
-  ordering: ordering(),
-  status: publishStatus(),
-  addedDate: addedDate(),
-});
-
-export const deletionHistory = pgTable(
-  'deletion_history',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    typeId: text('type_id').notNull(),
-    typeName: text('type_name').notNull(),
-    deletedDate: timestamp('deleted_date', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('deletion_history_date_idx').on(table.deletedDate)],
 );
