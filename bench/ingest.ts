@@ -21,6 +21,7 @@ import { seedReference } from '../server/db/seed/seed.ts';
 import { createFileStorage, createTempFiles } from '../server/kernel/storage/index.ts';
 import { ItemMediaService } from '../server/modules/items/item-media.ts';
 import { MediaService } from '../server/modules/media/index.ts';
+import { SettingsService } from '../server/modules/settings/index.ts';
 import { median } from './server.ts';
 
 const runs = Number(process.env.INGEST_RUNS ?? 7);
@@ -78,10 +79,12 @@ try {
   const media = new MediaService(database.db, storage, createTempFiles(config.uploadTempDir), {
     thumbnailVariantsEnabled: async () => true,
   });
-  const itemMedia = new ItemMediaService({ db: database.db, media });
+  const settings = new SettingsService(database.db);
+  const itemMedia = new ItemMediaService({ db: database.db, media, settings });
   // The same without thumbnails (app setting is_thumb2x_3x_generate off): what the three variants cost.
   const plainMedia = new ItemMediaService({
     db: database.db,
+    settings,
     media: new MediaService(database.db, storage, createTempFiles(config.uploadTempDir), {
       thumbnailVariantsEnabled: async () => false,
     }),

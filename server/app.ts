@@ -111,7 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     metricsToken: config.METRICS_TOKEN,
     jobCounts: () => options.jobs.counts(),
   });
-  registerSitemapRoutes(app, { db: database.db, publicUrl: config.publicUrl });
+  const catalog = {
+    publishedCategories: () => services.lookups.publishedCategories(),
+    publishedPostDates: () => services.content.publishedPostDates(),
+  };
+  registerSitemapRoutes(app, { db: database.db, catalog, publicUrl: config.publicUrl });
   registerPageActionOriginCheck(app, config);
   await app.register(
     async (api) => {

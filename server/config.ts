@@ -50,6 +50,8 @@ const configSchema = z.object({
   API_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Chat messages one person may send per minute (all conversations together). */
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CHAT_LIMITS.messagesPerMinute),
+  /** false: this instance stores background jobs but runs none (a web-only instance beside worker instances). */
+  JOB_WORKERS: booleanText.default(true),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),

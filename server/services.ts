@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { PageOperations } from '../contract/pages.ts';
 import type { Config } from './config.ts';
+import { accountCounts, scheduleCounterRepair } from './counters.ts';
 import type { Db } from './db/database.ts';
 import { EventBus } from './kernel/events.ts';
 import type { JobQueue } from './kernel/jobs.ts';
 import { createMailer, deliverQueuedMail, queuedMailer } from './kernel/mail.ts';
 import { createPresence, type Presence } from './kernel/presence.ts';
 import { createPubSub, type PubSub } from './kernel/pubsub.ts';
-import { createLimiterFactory } from './kernel/rate-limit.ts';
+import { createLimiterFactory, type LimiterFactory } from './kernel/rate-limit.ts';
 import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
-import { createFileStorage, createTempFiles } from './kernel/storage/index.ts';
+import { createFileStorage, createTempFiles, type FileStorage } from './kernel/storage/index.ts';
 import { AdminService } from './modules/admin/index.ts';
 import {
   type AuthService,
@@ -33,11 +34,13 @@ import { MediaService, setPublicBase } from './modules/media/index.ts';
 import { registerChatNotices } from './modules/notifications/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
-import { SocialService, socialPageOperations } from './modules/social/index.ts';
-import { registerUserCounters, UsersService, usersPageOperations } from './modules/users/index.ts';
+import { SettingsService } from './modules/settings/index.ts';
+import { SocialService, socialPageOperations, socialTies } from './modules/social/index.ts';
+import { registerUserCounters, UserAccounts, UsersService, usersPageOperations } from './modules/users/index.ts';
 
 export interface Services {
   events: EventBus;
+  settings: SettingsService;
   lookups: LookupsService;
   media: MediaService;
   content: ContentService;
@@ -56,69 +59,90 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** Builds every module's services in the module order, and wires the events that flow right to left. */
+/** Builds every module's services in the module order, and wires what flows right to left. */
 export function createServices(db: Db, config: Config, logger: Logger, jobs: JobQueue): Services {
-  const events = new EventBus(logger);
+  const events = new EventBus(logger, jobs);
   const limiters = createLimiterFactory(config.REDIS_URL);
-  const { createLimiter } = limiters;
+  const infrastructure = { db, config, logger, jobs, events, createLimiter: limiters.createLimiter };
+  const storage = createFileStorage(config);
+  setPublicBase(storage.publicBase);
+  const modules = createModules(infrastructure, storage);
+  const pubsub = createPubSub(config.REDIS_URL);
+  const presence = createPresence(config.REDIS_URL);
+  wireFollowUps(infrastructure, modules, presence);
+  scheduleJobs(infrastructure, modules);
+  return {
+    ...modules,
+    events,
+    pubsub,
+    presence,
+    close: async () => {
+      await events.settled();
+      await limiters.close();
+      await Promise.all([pubsub.close(), presence.close()]);
+      storage.close();
+    },
+  };
+}
+
+interface Infrastructure {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  jobs: JobQueue;
+  events: EventBus;
+  createLimiter: LimiterFactory;
+}
+
+type Modules = ReturnType<typeof createModules>;
+
+function createModules(infrastructure: Infrastructure, storage: FileStorage) {
+  const { db, config, jobs, events, createLimiter } = infrastructure;
   // Requests only queue messages; the job workers send them (SMTP, the SMS service, or the outbox).
-  deliverQueuedMail(jobs, createMailer(config, logger));
-  deliverQueuedSms(jobs, createSmsSender(config, logger));
+  deliverQueuedMail(jobs, createMailer(config, infrastructure.logger));
+  deliverQueuedSms(jobs, createSmsSender(config, infrastructure.logger));
   const mailer = queuedMailer(jobs);
+  const settings = new SettingsService(db);
+  const userAccounts = new UserAccounts(db);
   const authLibrary = createAuthLibrary({
-    db,
-    config,
+    ...{ db, config, mailer, accounts: userAccounts },
     secret: authSecret(config),
-    mailer,
     sms: queuedSmsSender(jobs),
   });
   const lookups = new LookupsService(db);
-  const storage = createFileStorage(config);
-  setPublicBase(storage.publicBase);
   const media = new MediaService(db, storage, createTempFiles(config.uploadTempDir), {
-    thumbnailVariantsEnabled: () => lookups.thumbnailVariantsEnabled(),
+    thumbnailVariantsEnabled: () => settings.thumbnailVariantsEnabled(),
   });
   const content = new ContentService(db, createLimiter);
+  // Ratings and social come after users in the module order: asked once they exist.
   const relations = {
     ratingSummary: (userId: string) => ratings.summary(userId),
     isFollowing: (followerId: string, followedId: string) => social.isFollowing(followerId, followedId),
     inBlock: (userId: string, otherId: string) => social.inBlock(userId, otherId),
   };
   const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
-  const auth = authServiceFor(db, authLibrary, config, { createLimiter, mailer, users });
-  const itemMedia = new ItemMediaService({ db, media, events });
+  const auth = authServiceFor(db, authLibrary, config, {
+    ...{ createLimiter, mailer, users, settings },
+    accounts: userAccounts,
+  });
+  const itemMedia = new ItemMediaService({ db, media, settings, events });
   const items = new ItemsService({
-    db,
-    events,
-    lookups,
-    itemMedia,
+    ...{ db, events, lookups, settings, itemMedia },
+    ties: socialTies,
+    sellerRows: (sellerIds) => users.rowsOf(sellerIds),
     viewerSecret: authSecret(config),
-    // Social keeps the reports and comes after items in the module order: asked once both exist.
     openReportsOf: (itemIds: string[]) => social.openReportsOf({ isAdmin: true }, itemIds),
   });
-  const social = new SocialService({ db, events, users, items });
+  const social = new SocialService({ db, events, users, items, settings });
   const chat = new ChatService({
     ...{ db, events, items, users, social, media, createLimiter },
     messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
   });
   const ratings = new RatingsService({ db, events, users, social, chat });
-  const pubsub = createPubSub(config.REDIS_URL);
-  const presence = createPresence(config.REDIS_URL);
-  registerChatNotices(events, db, (userId) => presence.isOnline(userId));
-  items.scheduleJobs(jobs).catch((error: unknown) => logger.error({ err: error }, 'the item view job could not start'));
-  itemMedia
-    .scheduleDraftSweep(jobs)
-    .catch((error: unknown) => logger.error({ err: error }, 'the sweep of abandoned item uploads could not start'));
-  const search = new SearchService({ db, events, items });
-  search
-    .scheduleJobs(jobs)
-    .catch((error: unknown) => logger.error({ err: error }, 'the search dictionary job could not start'));
+  const search = new SearchService({ db, events, items, lookups });
   const admin = new AdminService(users);
-  registerUserCounters(events, db);
-  registerItemCounters(events, db);
-  registerSessionEndings(events, auth);
   return {
-    events,
+    settings,
     lookups,
     media,
     content,
@@ -130,17 +154,27 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     ratings,
     social,
     chat,
-    pubsub,
-    presence,
     admin,
     authLibrary,
-    close: async () => {
-      await events.settled();
-      await limiters.close();
-      await Promise.all([pubsub.close(), presence.close()]);
-      storage.close();
-    },
   };
+}
+
+/** What must happen once a write commits, in the module that owns the rows it changes (kernel/events.ts). */
+function wireFollowUps({ db, events }: Infrastructure, modules: Modules, presence: Presence) {
+  registerUserCounters(events, db, accountCounts);
+  registerItemCounters(events, db, socialTies);
+  registerSessionEndings(events, modules.auth);
+  registerChatNotices(events, db, (userId) => presence.isOnline(userId));
+}
+
+function scheduleJobs({ db, jobs, logger }: Infrastructure, modules: Modules) {
+  const failed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} could not start`);
+  modules.items.scheduleJobs(jobs).catch(failed('the item view job'));
+  modules.itemMedia.scheduleDraftSweep(jobs).catch(failed('the sweep of abandoned item uploads'));
+  modules.search.scheduleJobs(jobs).catch(failed('the search dictionary job'));
+  scheduleCounterRepair(jobs, db, (repair) => logger.info({ repair }, 'counters repaired')).catch(
+    failed('the counter repair job'),
+  );
 }
 
 /** The page port (contract/pages.ts): each module's page operations, and nothing else of its services. */

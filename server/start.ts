@@ -13,7 +13,12 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(config, logger);
-  const jobs = createJobQueue({ pool: database.pool, connectionString: database.url, logger });
+  const jobs = createJobQueue({
+    pool: database.pool,
+    connectionString: database.url,
+    logger,
+    runWorkers: config.JOB_WORKERS,
+  });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const shutdown = installShutdown(() => app, jobs, database, logger);
   // Decided in docs/decisions/0007-database-failure.md: a dead embedded PostgreSQL ends the process.

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { Db } from '../kernel/database.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import * as schema from './schema/index.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type { Db };
 
 export interface Database {
   db: Db;
@@ -44,7 +44,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     alive = false;
   });
   return {
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     pool,
     url,
     isEmbedded: Boolean(embedded),
@@ -87,7 +87,7 @@ export async function migrateDatabase(pool: pg.Pool, afterMigrate?: (db: Db) => 
     for (const extension of ['pg_trgm', 'unaccent', 'cube', 'earthdistance', 'btree_gist']) {
       await client.query(`create extension if not exists ${extension}`);
     }
-    const db = drizzle(client, { schema });
+    const db = drizzle(client);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await afterMigrate?.(db as unknown as Db);
   } finally {

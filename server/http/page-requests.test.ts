@@ -7,7 +7,6 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import * as schema from '../db/schema/index.ts';
 import { createJobQueue } from '../kernel/jobs-pg-boss.ts';
 import { signInDemoUser } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
@@ -108,7 +107,7 @@ describe('page errors', () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
     // No database behind the pool: every loader that reads fails (and the job queue is never started).
     const jobs = createJobQueue({ pool, connectionString: NOWHERE, logger: { warn() {}, error() {} } });
-    app = await buildApp({ config, database: { db: drizzle(pool, { schema }), pool }, jobs, web: true, logStream });
+    app = await buildApp({ config, database: { db: drizzle(pool), pool }, jobs, web: true, logStream });
     const response = await app.inject('/blog?lang=en');
     expect(response.statusCode).toBe(500);
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);

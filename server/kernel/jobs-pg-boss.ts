@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import {
@@ -28,6 +29,8 @@ export interface JobQueueOptions {
   pollSeconds?: number;
   /** How long `stop` waits for running jobs before giving up on them (they run again on the next start). */
   stopTimeoutSeconds?: number;
+  /** False: store jobs, run none (a web-only instance; JOB_WORKERS). Schedules then run elsewhere too. */
+  runWorkers?: boolean;
 }
 
 const SCHEMA = 'pgboss';
@@ -42,13 +45,15 @@ interface Registration {
 /** The job queue on pg-boss (docs/decisions/0009-job-queue.md). */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { logger } = options;
+  const runWorkers = options.runWorkers ?? true;
   const boss = new PgBoss({
     db: jobConnection(options.pool, options.connectionString, logger),
     // The queue's tables live in schema "pgboss", apart from the app's (drizzle's migrations never touch it).
     schema: SCHEMA,
     useListenNotify: true,
-    // The cron timekeeper enqueues the jobs scheduled with `every`.
-    schedule: true,
+    // The cron timekeeper enqueues the jobs scheduled with `every` (on the instances that run jobs).
+    schedule: runWorkers,
+    supervise: runWorkers,
     openTelemetry: { enabled: false },
   });
   boss.on('error', (error) => logger.error({ err: error }, 'the job queue failed'));
@@ -62,6 +67,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const startWorker = (name: JobName) => {
     const ready = (async () => {
       await ensureQueue(boss, name, queueOptions(requireRegistration(registered, name).policy));
+      if (!runWorkers) return;
       await boss.work(name, workOptions(options.pollSeconds ?? 5), async (jobs) =>
         Promise.all(jobs.map((job) => runJob(name, job))),
       );
@@ -73,10 +79,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /** Once the job's queue exists (its worker started), stores its schedule; pg-boss keeps one per name. */
   const applySchedule = async (name: JobName, cron: string) => {
+    await queueReady(name);
+    await boss.schedule(name, cron, {}, { tz: 'UTC' });
+  };
+
+  const queueReady = async (name: JobName) => {
+    if (!started) throw new Error(`The job queue is not started (job "${name}")`);
     const ready = working.get(name);
     if (!ready) throw new Error(`No worker is registered for job "${name}"`);
     await ready;
-    await boss.schedule(name, cron, {}, { tz: 'UTC' });
   };
 
   const runJob = async (name: JobName, job: JobWithMetadata<unknown>): Promise<JobResult> => {
@@ -101,11 +112,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async enqueue(name, payload, enqueueOptions) {
-      if (!started) throw new Error(`The job queue is not started (job "${name}")`);
-      const ready = working.get(name);
-      if (!ready) throw new Error(`No worker is registered for job "${name}"`);
-      await ready;
+      await queueReady(name);
       const id = await boss.send(name, payload as object, { startAfter: enqueueOptions?.delaySeconds });
+      if (!id) throw new Error(`The job queue did not store job "${name}"`);
+      return id;
+    },
+
+    async enqueueIn(transaction, name, payload, enqueueOptions) {
+      await queueReady(name);
+      const db = { executeSql: (text: string, values?: unknown[]) => transaction.execute(positionalSql(text, values)) };
+      const id = await boss.send(name, payload as object, { startAfter: enqueueOptions?.delaySeconds, db });
       if (!id) throw new Error(`The job queue did not store job "${name}"`);
       return id;
     },
@@ -145,6 +161,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.stop({ graceful: true, timeout: (options.stopTimeoutSeconds ?? 8) * 1000 });
     },
   };
+}
+
+/**
+ * pg-boss's statement ($1, $2 ... and their values) as a drizzle query, to run on a caller's transaction
+ * (JobTransaction): the same text, each placeholder a parameter again.
+ */
+export function positionalSql(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
 }
 
 function requireRegistration(registered: Map<JobName, Registration>, name: JobName) {

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+
 /**
  * Durable jobs: work that leaves the request and must survive a crash (sending mail and SMS now; thumbnails,
  * push, alerts next). Each module names its jobs by augmenting `JobPayloads` where it declares them:
@@ -58,6 +60,11 @@ export interface JobCounts {
   failed: number;
 }
 
+/** A transaction a job can be stored in (a drizzle transaction): the job exists exactly when it commits. */
+export interface JobTransaction {
+  execute(query: SQL): Promise<{ rows: unknown[] }>;
+}
+
 export interface JobQueue {
   /**
    * Runs `handler` for every job of `name`, retried by `policy`. Registering a name again replaces its
@@ -67,6 +74,16 @@ export interface JobQueue {
   /** Stores the job and resolves with its id; a name without a registered worker is refused. */
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<string>;
   /**
+   * Stores the job inside `transaction`: it is there once the transaction commits, and never if it rolls back.
+   * For follow-ups that must happen exactly when a write happened (events.ts durable subscribers).
+   */
+  enqueueIn<N extends JobName>(
+    transaction: JobTransaction,
+    name: N,
+    payload: JobPayloads[N],
+    options?: EnqueueOptions,
+  ): Promise<string>;
+  /**
    * Enqueues a job of `name` (empty payload) on a cron schedule in UTC ("* * * * *": every minute); all
    * instances share one schedule, so each tick runs once. Register its worker with `work` first.
    */
@@ -74,7 +91,10 @@ export interface JobQueue {
   counts(): Promise<JobCounts[]>;
   /** Jobs not finished yet (queued or running), all names together: tests wait for it to reach 0. */
   unfinished(): Promise<number>;
-  /** Creates or updates the queue's tables, then starts the workers. */
+  /**
+   * Creates or updates the queue's tables and every registered queue, then starts the workers, unless this
+   * instance runs none (JOB_WORKERS=false: it stores jobs for the instances that do).
+   */
   start(): Promise<void>;
   /** Takes no new jobs and waits (up to a bound) for the running ones to finish. */
   stop(): Promise<void>;

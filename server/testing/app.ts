@@ -27,6 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     connectionString: database.url,
     logger: pino({ level: config.LOG_LEVEL }),
     pollSeconds: 0.5,
+    runWorkers: config.JOB_WORKERS,
   });
   closeWhenFileEnds(() => jobs.stop());
   watchJobQueue(jobs);

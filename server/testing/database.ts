@@ -4,7 +4,6 @@ import pino from 'pino';
 import { inject, type ProvidedContext } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { createPool } from '../db/database.ts';
-import * as schema from '../db/schema/index.ts';
 import { closeWhenFileEnds } from './cleanup.ts';
 import { runAdmin, withDatabase } from './global-setup.ts';
 
@@ -28,7 +27,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = withDatabase(serverUrl, name);
   const pool = createPool(url, 4, pino({ level: 'silent' }));
   const database: Database = {
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     pool,
     url,
     isEmbedded: false,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '../../../contract/users.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 type Answer = { status: number; body: { message: string; data: Record<string, unknown> } };

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
-import { users } from '../../db/schema/index.ts';
 import { lastMailCode, lastSmsCode } from '../../testing/mail-catcher.ts';
+import { users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 /** The signed-in user's own sign-in details under /users/me: e-mail address, password and phone number. */

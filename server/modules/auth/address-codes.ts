@@ -1,8 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { verifications } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
+import { verifications } from './schema.ts';
 
 export const CODE_LIFETIME_SECONDS = 600;
 export const CODE_ATTEMPTS = 5;

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_RENEWAL_SECONDS } from '../../../contract/auth.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
-import { appSettings, sessions, users } from '../../db/schema/index.ts';
 import { startMailCatcher } from '../../testing/mail-catcher.ts';
+import { appSettings, sessions, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 type Json = Record<string, unknown>;

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { RequestMeta } from '../../../contract/session.ts';
 import type { ProfileUpdateInput } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { users, verifications } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
-import type { UsersService } from '../users/index.ts';
-import { accountById, findAccountByEmail } from './account-rows.ts';
+import type { UserAccounts, UsersService } from '../users/index.ts';
 import type { CodeSendGuard } from './code-sends.ts';
 import type { LibraryGateway } from './library-gateway.ts';
+import { verifications } from './schema.ts';
 
 export interface EmailChangeDependencies {
   db: Db;
+  accounts: UserAccounts;
   gateway: LibraryGateway;
   users: UsersService;
   codeSends: CodeSendGuard;
@@ -37,7 +37,7 @@ export class EmailChange {
   /** Keeps `newEmail` as pending and sends it a code. An address another account has proven is refused. */
   async request(userId: string, newEmail: string, meta: RequestMeta) {
     const email = newEmail.toLowerCase();
-    const user = await accountById(this.deps.db, userId);
+    const user = await this.deps.accounts.byId(userId);
     if (user.userEmail.toLowerCase() === email) {
       await this.setPending(userId, null);
       return { pending: false, email };
@@ -51,14 +51,14 @@ export class EmailChange {
 
   /** A new code for the pending address (the first may be lost or expired); same limits as the first send. */
   async resend(userId: string, meta: RequestMeta) {
-    const user = await accountById(this.deps.db, userId);
+    const user = await this.deps.accounts.byId(userId);
     if (!user.pendingEmail) throw new AppError(400, 'profile.noPendingEmail');
     return this.request(userId, user.pendingEmail, meta);
   }
 
   /** "Keep my current address": the pending address and its code are dropped, so the code changes nothing. */
   async cancel(userId: string) {
-    const user = await accountById(this.deps.db, userId);
+    const user = await this.deps.accounts.byId(userId);
     if (!user.pendingEmail) return;
     await this.setPending(userId, null);
     const identifier = this.deps.gateway.emailChangeCodeIdentifier(userId, user.pendingEmail);
@@ -67,21 +67,21 @@ export class EmailChange {
 
   /** Moves the pending address to the account once its code is entered; answers the session cookies to set. */
   async confirm(userId: string, code: string, meta: RequestMeta) {
-    const user = await accountById(this.deps.db, userId);
+    const user = await this.deps.accounts.byId(userId);
     const email = user.pendingEmail;
     if (!email) throw new AppError(400, 'profile.noPendingEmail');
     await this.assertFree(userId, email);
     const cookies = await this.deps.gateway.changeEmailWithCode(email, code, meta);
-    await this.deps.db.update(users).set({ pendingEmail: null, emailVerify: true }).where(eq(users.id, userId));
+    await this.deps.accounts.confirmPendingEmail(userId);
     return { email, cookies };
   }
 
   private async setPending(userId: string, email: string | null) {
-    await this.deps.db.update(users).set({ pendingEmail: email }).where(eq(users.id, userId));
+    await this.deps.accounts.setPendingEmail(userId, email);
   }
 
   private async assertFree(userId: string, email: string) {
-    const holder = await findAccountByEmail(this.deps.db, email);
+    const holder = await this.deps.accounts.byEmail(email);
     if (holder && holder.id !== userId) throw new AppError(409, 'profile.emailTakenMeanwhile');
   }
 }

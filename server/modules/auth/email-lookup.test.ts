@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
-import { createOrPromoteAdmin } from '../../db/seed/admin.ts';
+import { createOrPromoteAdmin, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 /**

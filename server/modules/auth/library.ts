@@ -9,18 +9,18 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { SESSION_LIFETIME_MS, SESSION_RENEWAL_SECONDS, type SocialProvider } from '../../../contract/auth.ts';
+import { SESSION_LIFETIME_MS, SESSION_RENEWAL_SECONDS } from '../../../contract/auth.ts';
 import { type LanguageCode, pickLanguage } from '../../../contract/language.ts';
 import { ROLE, USER_STATUS } from '../../../contract/users.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { Mailer } from '../../kernel/mail.ts';
 import type { SmsSender } from '../../kernel/sms.ts';
-import { maySignIn } from '../users/index.ts';
+import { authLibraryUsersTable, type IdentityProvider, type UserAccounts } from '../users/index.ts';
 import { CODE_ATTEMPTS, CODE_LIFETIME_SECONDS, hashCode } from './address-codes.ts';
 import { codeMail, codeSms } from './messages.ts';
 import { checkHashedPhoneCode, hashPhoneCodeBeforeStoring } from './phone-codes.ts';
+import { accounts, sessions, verifications } from './schema.ts';
 import { socialProviderConfigs, trustedOrigins } from './social-providers.ts';
 
 /** The header through which the app hands the client's address to the auth library. */
@@ -30,6 +30,7 @@ export const LANGUAGE_HEADER = 'x-souk-language';
 
 export interface AuthLibraryOptions {
   db: Db;
+  accounts: UserAccounts;
   config: Config;
   secret: string;
   mailer: Mailer;
@@ -43,7 +44,7 @@ export interface AuthLibraryOptions {
  */
 export function createAuthLibrary(options: AuthLibraryOptions) {
   const { db, config, mailer, sms } = options;
-  const socialConfigs = socialProviderConfigs(db, config);
+  const socialConfigs = socialProviderConfigs(db, options.accounts, config);
   return betterAuth({
     appName: 'Souk',
     baseURL: config.publicUrl,
@@ -56,7 +57,7 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: authLibraryUsersTable, session: sessions, account: accounts, verification: verifications },
     }),
     user: {
       fields: {
@@ -111,11 +112,11 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
       session: {
         create: {
           // Whatever the sign-in method, only proven, active and unbanned accounts get a session.
-          before: async (session) => ((await accountMaySignIn(db, session.userId)) ? undefined : false),
+          before: async (session) => ((await options.accounts.maySignIn(session.userId)) ? undefined : false),
         },
       },
       account: {
-        create: { after: async (account) => recordProviderIdentity(db, account) },
+        create: { after: async (account) => recordProviderIdentity(db, options.accounts, account) },
       },
       verification: {
         // One-time codes are stored hashed (the e-mail plugin does it itself, see storeOTP).
@@ -168,12 +169,6 @@ function languageOf(
   return pickLanguage({ query: headers?.get(LANGUAGE_HEADER) ?? undefined });
 }
 
-/** Whether the account may be given a session now (users' account policy). */
-async function accountMaySignIn(db: Db, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return Boolean(user && maySignIn(user));
-}
-
 /**
  * A server-only endpoint (no HTTP path) that signs in an account the service has already identified by
  * a code it checked, setting the library's own session cookie. The session hook still applies.
@@ -196,28 +191,16 @@ function provenSignIn() {
   };
 }
 
-const PROVIDER_COLUMNS = {
-  google: { id: 'googleId', verified: 'googleVerify' },
-  facebook: { id: 'facebookId', verified: 'facebookVerify' },
-  apple: { id: 'appleId', verified: 'appleVerify' },
-} as const;
+const IDENTITY_PROVIDERS: readonly string[] = ['google', 'facebook', 'apple'] satisfies IdentityProvider[];
 
 /** Keeps the spec's google_id / facebook_id / apple_id and the provider's e-mail in step with linked accounts. */
 async function recordProviderIdentity(
   db: Db,
+  userAccounts: UserAccounts,
   account: { userId: string; providerId: string; accountId: string; id: string },
 ) {
-  const columns = PROVIDER_COLUMNS[account.providerId as SocialProvider];
-  if (!columns) return;
-  const [user] = await db
-    .select({ email: users.userEmail, status: users.status })
-    .from(users)
-    .where(eq(users.id, account.userId));
-  // A provider vouching for the address completes a registration that was waiting for its e-mail code.
-  const confirmsPending = user?.status === USER_STATUS.pending ? { status: USER_STATUS.active, emailVerify: true } : {};
-  await db
-    .update(users)
-    .set({ [columns.id]: account.accountId, [columns.verified]: true, ...confirmsPending })
-    .where(eq(users.id, account.userId));
-  await db.update(accounts).set({ providerEmail: user?.email }).where(eq(accounts.id, account.id));
+  if (!IDENTITY_PROVIDERS.includes(account.providerId)) return;
+  const provider = account.providerId as IdentityProvider;
+  const email = await userAccounts.recordProviderIdentity(account.userId, provider, account.accountId);
+  await db.update(accounts).set({ providerEmail: email }).where(eq(accounts.id, account.id));
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE_RESEND_SECONDS } from '../../../contract/auth.ts';
-import { verifications } from '../../db/schema/index.ts';
 import { lastSmsCode, outboxMessages, startMailCatcher } from '../../testing/mail-catcher.ts';
+import { verifications } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { CODES_PER_RECIPIENT_HOURLY } from './code-sends.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_SOURCE } from './password.ts';

@@ -1,13 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from '../../../contract/auth.ts';
 import type { RequestMeta, SignInOutcome } from '../../../contract/session.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
-import { mayHoldSession } from '../users/index.ts';
-import { type AccountRow, findAccountByEmail } from './account-rows.ts';
+import { type AccountRow, mayHoldSession, type UserAccounts } from '../users/index.ts';
 import type { CodeSendGuard } from './code-sends.ts';
 import type { LibraryGateway } from './library-gateway.ts';
 import { assertNotShutOut } from './refusals.ts';
@@ -23,7 +19,7 @@ const LOGIN_WINDOW_SECONDS = 900;
 const ATTEMPTS_CHECKED_AT_SIGN_IN = 5;
 
 export interface PasswordDependencies {
-  db: Db;
+  accounts: UserAccounts;
   gateway: LibraryGateway;
   sessions: Sessions;
   registration: Registration;
@@ -70,7 +66,7 @@ export class Passwords {
     const pair = `${email}|${meta.ip}`;
     await this.limits.failedPair.check(pair);
     await this.limits.failedSource.check(meta.ip);
-    const user = await findAccountByEmail(this.deps.db, email);
+    const user = await this.deps.accounts.byEmail(email);
     if (user && !isUnprovenRegistration(user)) {
       if (await this.passwordMatches(await this.passwordHashOf(user.id), input.user_password)) {
         return this.signInKnown(user, meta);
@@ -88,7 +84,7 @@ export class Passwords {
   async forgotPassword(input: ForgotPasswordInput, meta: RequestMeta) {
     const email = input.user_email.toLowerCase();
     await this.deps.codeSends.admit({ channel: 'email', address: email }, meta.ip);
-    const user = await findAccountByEmail(this.deps.db, email);
+    const user = await this.deps.accounts.byEmail(email);
     // A reset code proves the address, so only the states no proof lifts keep it from being sent.
     if (!user || !mayHoldSession(user)) return;
     await this.deps.gateway.sendPasswordResetCode(email, meta);
@@ -98,17 +94,12 @@ export class Passwords {
   async resetPassword(input: ResetPasswordInput, meta: RequestMeta) {
     const email = input.user_email.toLowerCase();
     await this.limits.reset.consume(meta.ip);
-    const user = await findAccountByEmail(this.deps.db, email);
+    const user = await this.deps.accounts.byEmail(email);
     if (!user) throw new AppError(400, 'validation.verificationCode');
     await this.deps.gateway.resetPasswordWithCode({ email, code: input.code, password: input.password }, meta);
     await this.deps.sessions.endAll(user.id);
-    if (user.status === USER_STATUS.pending) {
-      // Reading the code proved the address.
-      await this.deps.db
-        .update(users)
-        .set({ status: USER_STATUS.active, emailVerify: true })
-        .where(eq(users.id, user.id));
-    }
+    // Reading the code proved the address.
+    if (user.status === USER_STATUS.pending) await this.deps.accounts.completePendingRegistration(user.id);
   }
 
   /**

@@ -2,8 +2,8 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_STATUS } from '../../../contract/users.ts';
-import { accounts, sessions, users } from '../../db/schema/index.ts';
 import { startMailCatcher } from '../../testing/mail-catcher.ts';
+import { accounts, sessions, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 /**

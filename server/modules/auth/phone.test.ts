@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
 import { lastSmsCode } from '../../testing/mail-catcher.ts';
+import { sessions, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { UserAccounts } from '../users/index.ts';
 import { createAuthLibrary } from './library.ts';
 
 type Json = Record<string, unknown>;
@@ -229,6 +230,7 @@ describe('sessions need a proven owner', () => {
   it('refuses a session on an account that proved neither an address nor a number, whatever the way in', async () => {
     const library = createAuthLibrary({
       db,
+      accounts: new UserAccounts(db),
       config,
       secret: 'a-test-secret-that-is-long-enough-1234',
       mailer: { send: async () => {} },

@@ -1,12 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { PhoneCodeInput, PhoneLoginInput } from '../../../contract/auth.ts';
 import type { RequestMeta, SignedIn } from '../../../contract/session.ts';
-import type { Db } from '../../db/database.ts';
-import { appSettings, users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
-import { phoneOnlyEmail } from '../users/index.ts';
-import { isUniqueViolation } from './account-rows.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { UserAccounts } from '../users/index.ts';
 import type { CodeSendGuard } from './code-sends.ts';
 import type { LibraryGateway } from './library-gateway.ts';
 import { assertNotShutOut } from './refusals.ts';
@@ -16,7 +14,8 @@ const SIGN_IN_FAILED = 'messages.phoneSignInFailed';
 const CHANGE_FAILED = 'messages.phoneChangeFailed';
 
 export interface PhoneDependencies {
-  db: Db;
+  accounts: UserAccounts;
+  settings: SettingsService;
   gateway: LibraryGateway;
   sessions: Sessions;
   codeSends: CodeSendGuard;
@@ -88,24 +87,16 @@ export class PhoneNumbers {
   }
 
   /** The country whose local numbers the phone screens read by default (the operator's setting). */
-  async defaultCountry() {
-    const [settings] = await this.deps.db.select({ country: appSettings.defaultCountry }).from(appSettings).limit(1);
-    return settings?.country ?? 'SA';
+  defaultCountry() {
+    return this.deps.settings.defaultCountry();
   }
 
-  /** The account that proved `phone` with an SMS code; unproven claims on the number do not count. */
-  private async provenOwner(phone: string) {
-    const [owner] = await this.deps.db
-      .select()
-      .from(users)
-      .where(and(eq(users.userPhone, phone), eq(users.phoneVerify, true)));
-    return owner;
+  private provenOwner(phone: string) {
+    return this.deps.accounts.provenPhoneOwner(phone);
   }
 
-  private async createAccount(phone: string, userName: string) {
-    const id = crypto.randomUUID();
-    await this.deps.db.insert(users).values({ id, userName, userEmail: phoneOnlyEmail(id), userPhone: phone });
-    return id;
+  private createAccount(phone: string, userName: string) {
+    return this.deps.accounts.createForPhone(userName, phone);
   }
 
   /**
@@ -114,13 +105,7 @@ export class PhoneNumbers {
    */
   private async claim(userId: string, phone: string, failureKey: string) {
     try {
-      await this.deps.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ userPhone: null })
-          .where(and(eq(users.userPhone, phone), eq(users.phoneVerify, false), ne(users.id, userId)));
-        await tx.update(users).set({ userPhone: phone, phoneVerify: true, phoneId: phone }).where(eq(users.id, userId));
-      });
+      await this.deps.accounts.provePhone(userId, phone);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'users.phoneTaken');
       throw new AppError(400, failureKey);

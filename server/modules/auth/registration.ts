@@ -1,14 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
 import type { RegisterInput } from '../../../contract/auth.ts';
 import { pickLanguage } from '../../../contract/language.ts';
 import type { PendingVerification, RegisterOutcome, RequestMeta } from '../../../contract/session.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { appSettings, users } from '../../db/schema/index.ts';
+import { type Db, isUniqueViolation } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Mailer } from '../../kernel/mail.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
-import { type AccountRow, findAccountByEmail, isUniqueViolation } from './account-rows.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { AccountRow, UserAccounts } from '../users/index.ts';
 import { AddressCodes } from './address-codes.ts';
 import type { CodeSendGuard } from './code-sends.ts';
 import type { LibraryGateway } from './library-gateway.ts';
@@ -18,6 +17,8 @@ import type { Sessions } from './sessions.ts';
 
 export interface RegistrationDependencies {
   db: Db;
+  accounts: UserAccounts;
+  settings: SettingsService;
   gateway: LibraryGateway;
   sessions: Sessions;
   mailer: Mailer;
@@ -112,21 +113,14 @@ export class Registration {
   /** Creates the proven account with the attempt's name, password and (unproven) phone number. */
   private async createAccount(attempt: RegistrationAttempt) {
     await this.assertAddressFree(attempt.email);
-    const { db } = this.deps;
-    await db
-      .delete(users)
-      .where(
-        sql`${users.userEmail} = ${attempt.email} and ${users.status} = ${USER_STATUS.pending} and not ${users.emailVerify}`,
-      );
+    const { accounts } = this.deps;
+    await accounts.dropUnprovenRegistration(attempt.email);
     try {
       const userId = await this.deps.gateway.createAccountWithPassword(
         { email: attempt.email, name: attempt.name },
         attempt.passwordHash,
       );
-      // Kept as the profile's number but unproven: it neither blocks nor signs in anyone until an SMS code proves it.
-      if (attempt.phone) {
-        await db.update(users).set({ userPhone: attempt.phone, phoneVerify: false }).where(eq(users.id, userId));
-      }
+      if (attempt.phone) await accounts.keepUnprovenPhone(userId, attempt.phone);
       return userId;
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'auth.emailTaken');
@@ -137,15 +131,15 @@ export class Registration {
   /** An existing account whose address was never proven (an older e-mail change) proves it now. */
   private async confirmAddress(attempt: RegistrationAttempt) {
     const userId = attempt.userId ?? '';
-    const [user] = await this.deps.db.select().from(users).where(eq(users.id, userId));
+    const user = await this.deps.accounts.find(userId);
     if (!user || user.userEmail.toLowerCase() !== attempt.email) throw new AppError(400, 'auth.registrationOutdated');
-    await this.deps.db.update(users).set({ emailVerify: true }).where(eq(users.id, userId));
+    await this.deps.accounts.markEmailProven(userId);
     return userId;
   }
 
   /** Only a proven account holds an address; an old unproven registration row does not. */
   private async assertAddressFree(email: string) {
-    const holder = await findAccountByEmail(this.deps.db, email);
+    const holder = await this.deps.accounts.byEmail(email);
     if (holder && !isUnprovenRegistration(holder)) throw new AppError(409, 'auth.emailTaken');
   }
 
@@ -154,12 +148,8 @@ export class Registration {
     await this.deps.mailer.send(codeMail(pickLanguage({ query: meta.language }), email, code, 'email-verification'));
   }
 
-  private async emailVerificationRequired() {
-    const [settings] = await this.deps.db
-      .select({ required: appSettings.isEmailVerificationEnabled })
-      .from(appSettings)
-      .limit(1);
-    return settings?.required ?? true;
+  private emailVerificationRequired() {
+    return this.deps.settings.emailVerificationRequired();
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { verifications } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
+import { verifications } from './schema.ts';
 
 /** How long a registration waits for its e-mail code (codes themselves last ten minutes; more can be asked for). */
 export const REGISTRATION_LIFETIME_SECONDS = 24 * 60 * 60;

@@ -17,10 +17,11 @@ import type {
   Viewer,
 } from '../../../contract/session.ts';
 import type { ProfileUpdateInput } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { Mailer } from '../../kernel/mail.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
-import type { UsersService } from '../users/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { UserAccounts, UsersService } from '../users/index.ts';
 import { CodeSendGuard } from './code-sends.ts';
 import { EmailChange } from './email-change.ts';
 import type { AuthLibrary } from './library.ts';
@@ -37,6 +38,8 @@ export interface AuthDependencies {
   db: Db;
   library: AuthLibrary;
   users: UsersService;
+  accounts: UserAccounts;
+  settings: SettingsService;
   mailer: Mailer;
   createLimiter: LimiterFactory;
   socialProviders: SocialProvider[];
@@ -56,16 +59,26 @@ export class AuthService {
   private readonly phones: PhoneNumbers;
   private readonly emailChange: EmailChange;
 
-  constructor({ db, library, users, mailer, createLimiter, socialProviders, smsHourlyLimit }: AuthDependencies) {
+  constructor(dependencies: AuthDependencies) {
+    const { db, library, users, accounts, settings, mailer, createLimiter, socialProviders } = dependencies;
     const gateway = new LibraryGateway(library);
-    const codeSends = new CodeSendGuard(createLimiter, smsHourlyLimit);
-    this.sessions = new Sessions(db, gateway, socialProviders);
+    const codeSends = new CodeSendGuard(createLimiter, dependencies.smsHourlyLimit);
+    this.sessions = new Sessions({ db, accounts }, gateway, socialProviders);
     const { sessions } = this;
-    this.registration = new Registration({ db, gateway, sessions, mailer, codeSends, createLimiter });
+    this.registration = new Registration({
+      db,
+      accounts,
+      settings,
+      gateway,
+      sessions,
+      mailer,
+      codeSends,
+      createLimiter,
+    });
     const { registration } = this;
-    this.passwords = new Passwords({ db, gateway, sessions, registration, codeSends, createLimiter });
-    this.phones = new PhoneNumbers({ db, gateway, sessions, codeSends, createLimiter });
-    this.emailChange = new EmailChange({ db, gateway, users, codeSends });
+    this.passwords = new Passwords({ accounts, gateway, sessions, registration, codeSends, createLimiter });
+    this.phones = new PhoneNumbers({ accounts, settings, gateway, sessions, codeSends, createLimiter });
+    this.emailChange = new EmailChange({ db, accounts, gateway, users, codeSends });
   }
 
   // Registration
@@ -195,7 +208,7 @@ export function authServiceFor(
   db: Db,
   library: AuthLibrary,
   config: Parameters<typeof enabledSocialProviders>[0] & { SMS_HOURLY_LIMIT: number },
-  dependencies: { createLimiter: LimiterFactory; mailer: Mailer; users: UsersService },
+  dependencies: Pick<AuthDependencies, 'createLimiter' | 'mailer' | 'users' | 'accounts' | 'settings'>,
 ) {
   return new AuthService({
     db,

@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
 import type { RequestMeta, SignedIn, Viewer } from '../../../contract/session.ts';
-import type { Db } from '../../db/database.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { mayHoldSession, presentViewer } from '../users/index.ts';
+import { mayHoldSession, presentViewer, type UserAccounts } from '../users/index.ts';
 import type { LibraryGateway } from './library-gateway.ts';
+import { sessions } from './schema.ts';
 
 /**
  * Sessions: who is asking, opening one once a sign-in method has identified the account, ending them
@@ -13,11 +13,17 @@ import type { LibraryGateway } from './library-gateway.ts';
  */
 export class Sessions {
   private readonly db: Db;
+  private readonly accounts: UserAccounts;
   private readonly gateway: LibraryGateway;
   private readonly socialProviders: SocialProvider[];
 
-  constructor(db: Db, gateway: LibraryGateway, socialProviders: SocialProvider[]) {
+  constructor(
+    { db, accounts }: { db: Db; accounts: UserAccounts },
+    gateway: LibraryGateway,
+    socialProviders: SocialProvider[],
+  ) {
     this.db = db;
+    this.accounts = accounts;
     this.gateway = gateway;
     this.socialProviders = socialProviders;
   }
@@ -32,18 +38,17 @@ export class Sessions {
   /** Signs in an account a sign-in method has identified; `refusedKey` is the message when it may not sign in. */
   async start(userId: string, meta: RequestMeta, refusedKey: string): Promise<SignedIn> {
     const session = await this.gateway.startSession(userId, meta, refusedKey);
-    const [user] = await this.db.select({ name: users.userName }).from(users).where(eq(users.id, userId));
-    return { userId, userName: user?.name ?? '', ...session };
+    return { userId, userName: await this.accounts.nameOf(userId), ...session };
   }
 
   /** Keeps an app's push token with the account (SPEC.md 4 Session). */
   async rememberDevice(userId: string, deviceToken: string) {
-    await this.db.update(users).set({ deviceToken }).where(eq(users.id, userId));
+    await this.accounts.setDeviceToken(userId, deviceToken);
   }
 
   /** Ends this session and forgets the device's push token; `viewer` is who the request was already found to be. */
   async logout(meta: RequestMeta, viewer: Viewer | null): Promise<string[]> {
-    if (viewer) await this.db.update(users).set({ deviceToken: null }).where(eq(users.id, viewer.userId));
+    if (viewer) await this.accounts.setDeviceToken(viewer.userId, null);
     return this.gateway.signOut(meta);
   }
 

@@ -2,8 +2,9 @@ import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { and, eq } from 'drizzle-orm';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../contract/auth.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { accounts, users } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
+import type { UserAccounts } from '../users/index.ts';
+import { accounts } from './schema.ts';
 
 /** Google, Facebook and Apple as the auth library's generic OAuth providers, and what we take from them. */
 
@@ -25,7 +26,7 @@ export function enabledSocialProviders(config: Config): SocialProvider[] {
   });
 }
 
-export function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfig[] {
+export function socialProviderConfigs(db: Db, userAccounts: UserAccounts, config: Config): GenericOAuthConfig[] {
   const enabled = new Set(enabledSocialProviders(config));
   const all: GenericOAuthConfig[] = [
     {
@@ -62,7 +63,8 @@ export function socialProviderConfigs(db: Db, config: Config): GenericOAuthConfi
       ...provider,
       mapProfileToUser: async (profile) => {
         const email =
-          vouchedEmail(provider.providerId, profile) ?? (await linkedProviderEmail(db, provider.providerId, profile));
+          vouchedEmail(provider.providerId, profile) ??
+          (await linkedProviderEmail(db, userAccounts, provider.providerId, profile));
         // With no address the library refuses the sign-in ('… login failed.'): an address the provider does not
         // vouch for would otherwise create an account holding someone else's address.
         return {
@@ -89,16 +91,21 @@ function vouchedEmail(providerId: string, profile: Record<string, unknown>) {
  * A provider that sends no e-mail this time (Apple sends it only on the first sign-in; Facebook accounts
  * may have none) falls back to the e-mail recorded with the linked provider entry (SPEC.md 5).
  */
-async function linkedProviderEmail(db: Db, providerId: string, profile: Record<string, unknown>) {
+async function linkedProviderEmail(
+  db: Db,
+  userAccounts: UserAccounts,
+  providerId: string,
+  profile: Record<string, unknown>,
+) {
   const subject = profile.sub ?? profile.id;
   if (subject === undefined || subject === null) return undefined;
   const [linked] = await db
-    .select({ providerEmail: accounts.providerEmail, userEmail: users.userEmail })
+    .select({ providerEmail: accounts.providerEmail, userId: accounts.userId })
     .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.userId))
     .where(and(eq(accounts.providerId, providerId), eq(accounts.accountId, String(subject))))
     .limit(1);
-  return linked?.providerEmail ?? linked?.userEmail ?? undefined;
+  if (!linked) return undefined;
+  return linked.providerEmail ?? (await userAccounts.find(linked.userId))?.userEmail ?? undefined;
 }
 
 function profileName(profile: Record<string, unknown>) {

@@ -4,10 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_TYPE } from '../../../contract/chat.ts';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { OFFER_STATUS } from '../../../contract/offers.ts';
-import { chatMessages, chats, items, notifications, users } from '../../db/schema/index.ts';
+import { EventBus } from '../../kernel/events.ts';
 import { openSocket } from '../../testing/socket-client.ts';
+import { chatMessages, chats, items, notifications, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { MessageWriter } from './message-writer.ts';
+
+const silentLogger = { error: () => undefined };
+const notice = { kind: 'message', actorName: 'A buyer' } as const;
 
 const test = useTestApp({ listen: true, users: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
 const { db, call, token } = test;
@@ -110,6 +114,8 @@ describe('the offer flow (SPEC.md 4)', () => {
     expect(item?.sold).toBe(true);
     const buyerView = await call('GET', `/chats/${chatId}`, token(2));
     expect(buyerView.body.data.is_accept).toBe(OFFER_STATUS.bought);
+    // The other conversations close once the sale's follow-up has run.
+    await test.jobsDone();
     const otherBuyer = await call('GET', `/chats/${other}`, token(4));
     expect(otherBuyer.body.data.is_accept).toBe(OFFER_STATUS.sold);
     const soldOffer = await call('POST', `/chats/${other}/offers`, token(4), { price: '200' });
@@ -297,6 +303,7 @@ describe('the WebSocket /ws', () => {
   it('leaves a notification for someone not connected', async () => {
     const chatId = await openChat(await itemOf(id(6)), 2, 6);
     await say(chatId, 2, 'Are you around?');
+    await test.jobsDone();
     const notices = await db
       .select()
       .from(notifications)
@@ -340,7 +347,7 @@ describe('messages arriving together', () => {
     const chatId = await openChat(await itemOf(id(5), 3), 7, 5);
     const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
     if (!chat) throw new Error('no conversation');
-    const writer = new MessageWriter(db);
+    const writer = new MessageWriter(db, new EventBus(silentLogger));
     const texts = Array.from({ length: 30 }, (_, n) => `in order ${n}`);
     const stored = [];
     for (const [n, message] of texts.entries()) {
@@ -349,6 +356,7 @@ describe('messages arriving together', () => {
           chat,
           senderId: id(7),
           message: { type: CHAT_MESSAGE_TYPE.text, message, clientId: clientId() },
+          notice,
         }),
       );
       // Some arrive alone, some while earlier writes are under way.
@@ -363,11 +371,11 @@ describe('messages arriving together', () => {
     const chatId = await openChat(await itemOf(id(5), 2), 4, 5);
     const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
     if (!chat) throw new Error('no conversation');
-    const writer = new MessageWriter(db);
+    const writer = new MessageWriter(db, new EventBus(silentLogger));
     const text = (message: string) => ({ type: CHAT_MESSAGE_TYPE.text, message, clientId: clientId() });
     const [stored, refused] = await Promise.allSettled([
-      writer.store({ chat, senderId: id(4), message: text('this one is fine') }),
-      writer.store({ chat: { ...chat, id: randomUUID() }, senderId: id(4), message: text('no such chat') }),
+      writer.store({ chat, senderId: id(4), message: text('this one is fine'), notice }),
+      writer.store({ chat: { ...chat, id: randomUUID() }, senderId: id(4), message: text('no such chat'), notice }),
     ]);
     expect(stored.status).toBe('fulfilled');
     expect(refused.status).toBe('rejected');

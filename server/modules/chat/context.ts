@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { Limiter } from '../../kernel/rate-limit.ts';
 import type { ItemsService } from '../items/index.ts';

@@ -1,12 +1,10 @@
 import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { ChatKey, ChatListTab, ChatRecord } from '../../../contract/chat.ts';
-import { ITEM_STATUS } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import { chats } from '../../db/schema/index.ts';
 import { toPage } from '../../kernel/paging.ts';
-import { isItemId } from '../items/index.ts';
+import { isItemId, LISTING_STATE, listingState } from '../items/index.ts';
 import type { ChatContext } from './context.ts';
 import { otherPartyOf, roleOf } from './policy.ts';
 import { type ChatRow, presentChat } from './presenter.ts';
@@ -18,6 +16,7 @@ import {
   ownItemChat,
   personUnavailable,
 } from './refusals.ts';
+import { chatMessages, chats } from './schema.ts';
 
 type Asker = { userId: string; isAdmin: boolean };
 
@@ -44,8 +43,10 @@ export class Conversations {
     const existing = await this.find(key);
     if (existing) return existing;
     if (viewer.userId !== key.buyer_user_id) throw chatNotFound();
-    if (item.status !== ITEM_STATUS.active) throw itemClosedToChat();
-    if (!(await this.context.users.isPublic(key.seller_user_id))) throw personUnavailable();
+    // The items module's rule: a listing others may act on; told apart, a closed listing and a hidden seller.
+    const state = listingState(item);
+    if (state === LISTING_STATE.sellerHidden) throw personUnavailable();
+    if (state !== LISTING_STATE.public) throw itemClosedToChat();
     await this.context.db
       .insert(chats)
       .values({ itemId: key.item_id, buyerUserId: key.buyer_user_id, sellerUserId: key.seller_user_id })
@@ -121,11 +122,13 @@ export class Conversations {
   /** The asker has read the conversation: their unread count goes to zero; answers their new total. */
   async markRead(userId: string, chatId: string): Promise<number> {
     const chat = await this.ofParticipant(userId, chatId);
-    const column = chat.sellerUserId === userId ? 'sellerUnreadCount' : 'buyerUnreadCount';
+    const isSeller = chat.sellerUserId === userId;
+    const column = isSeller ? 'sellerUnreadCount' : 'buyerUnreadCount';
     if (chat[column] > 0) {
+      const readUpTo = sql`(select coalesce(max(${chatMessages.seq}), 0) from ${chatMessages} where ${chatMessages.chatId} = ${chats.id})`;
       await this.context.db
         .update(chats)
-        .set({ [column]: 0 })
+        .set({ [column]: 0, [isSeller ? 'sellerReadSeq' : 'buyerReadSeq']: readUpTo })
         .where(eq(chats.id, chatId));
     }
     const total = await this.unreadTotal(userId);

@@ -1,4 +1,7 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../kernel/database.ts';
+import type { EventBus, Publish } from '../../kernel/events.ts';
+import { otherPartyOf } from './policy.ts';
+import { presentMessage, presentState } from './presenter.ts';
 import { type QueuedMessage, type StoredMessage, storeMessagesAtOnce } from './store.ts';
 
 /** Statements writing messages at once; more would only queue for the database's pool. */
@@ -18,13 +21,15 @@ interface Waiting extends QueuedMessage {
  */
 export class MessageWriter {
   private readonly db: Db;
+  private readonly events: EventBus;
   private waiting: Waiting[] = [];
   private writing = 0;
   private scheduled = false;
   private readonly chatsBeingWritten = new Set<string>();
 
-  constructor(db: Db) {
+  constructor(db: Db, events: EventBus) {
     this.db = db;
+    this.events = events;
   }
 
   store(queued: QueuedMessage): Promise<StoredMessage> {
@@ -76,7 +81,12 @@ export class MessageWriter {
 
   private async write(batch: Waiting[]) {
     try {
-      const stored = await storeMessagesAtOnce(this.db, batch);
+      const stored = await this.events.transaction(this.db, async (tx, publish) => {
+        const rows = await storeMessagesAtOnce(tx, batch);
+        // Each new message's notice: stored with the messages (a follow-up for someone offline), live after.
+        for (const [index, entry] of batch.entries()) publishNew(publish, entry, rows[index] as StoredMessage);
+        return rows;
+      });
       for (const [index, entry] of batch.entries()) entry.resolve(stored[index] as StoredMessage);
     } catch (error) {
       if (batch.length === 1) batch[0]?.reject(error);
@@ -84,4 +94,16 @@ export class MessageWriter {
       else for (const entry of batch) await this.write([entry]);
     }
   }
+}
+
+function publishNew(publish: Publish, entry: QueuedMessage, stored: StoredMessage) {
+  if (stored.duplicate) return;
+  publish('chat.message', {
+    kind: entry.notice.kind,
+    message: presentMessage(stored.row),
+    chat: presentState(stored.chat),
+    actorId: entry.senderId,
+    actorName: entry.notice.actorName,
+    recipientId: otherPartyOf(entry.chat, entry.senderId),
+  });
 }

@@ -6,15 +6,14 @@ import {
   type SendMessageInput,
 } from '../../../contract/chat.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
-import { chatMessages } from '../../db/schema/index.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { MediaRefused, type Upload } from '../media/index.ts';
 import type { ChatContext } from './context.ts';
 import type { Conversations } from './conversations.ts';
 import type { ChatNoticeKind } from './events.ts';
 import { MessageWriter } from './message-writer.ts';
-import { otherPartyOf } from './policy.ts';
-import { presentMessage, presentState } from './presenter.ts';
+import { presentMessage } from './presenter.ts';
+import { chatMessages } from './schema.ts';
 import type { NewMessage } from './store.ts';
 import { WriteChecks } from './write-checks.ts';
 
@@ -36,7 +35,7 @@ export class Messages {
     this.context = context;
     this.conversations = conversations;
     this.writeChecks = new WriteChecks(context.events);
-    this.writer = new MessageWriter(context.db);
+    this.writer = new MessageWriter(context.db, context.events);
   }
 
   /** The conversation, when the sender may write in it now (see WriteChecks). */
@@ -113,20 +112,8 @@ export class Messages {
     kind: ChatNoticeKind,
   ): Promise<ChatMessage> {
     const chat = await this.writable(sender.userId, chatId);
-    return this.context.events.afterCommit(async (publish) => {
-      const stored = await this.writer.store({ chat, senderId: sender.userId, message });
-      const presented = presentMessage(stored.row);
-      if (!stored.duplicate) {
-        publish('chat.message', {
-          kind,
-          message: presented,
-          chat: presentState(stored.chat),
-          actorId: sender.userId,
-          actorName: sender.userName,
-          recipientId: otherPartyOf(chat, sender.userId),
-        });
-      }
-      return presented;
-    });
+    const notice = { kind, actorName: sender.userName };
+    const stored = await this.writer.store({ chat, senderId: sender.userId, message, notice });
+    return presentMessage(stored.row);
   }
 }

@@ -2,11 +2,17 @@ import { and, desc, eq, ne, notInArray } from 'drizzle-orm';
 import { CHAT_MESSAGE_TYPE, type ChatMessage, type ChatState } from '../../../contract/chat.ts';
 import { formatDateTime } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
-import { OFFER_STATUS, type Offer, type OfferInput, type OfferListTab } from '../../../contract/offers.ts';
+import {
+  isClosedDeal,
+  OFFER_STATUS,
+  type Offer,
+  type OfferInput,
+  type OfferListTab,
+} from '../../../contract/offers.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import { chats, offers } from '../../db/schema/index.ts';
+import type { Tx } from '../../kernel/database.ts';
 import type { Publish } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
 import type { ChatContext } from './context.ts';
@@ -22,10 +28,10 @@ import {
   onlyBuyerOffers,
   onlySellerDecides,
 } from './refusals.ts';
+import { chats, offers } from './schema.ts';
 import { lockChat, type NewMessage, storeMessage } from './store.ts';
 
 type Actor = Viewer;
-type Tx = Parameters<Parameters<ChatContext['db']['transaction']>[0]>[0];
 
 /** The offer flow of SPEC.md 4: the buyer offers, the seller accepts or rejects, the seller marks it sold. */
 export class Offers {
@@ -121,7 +127,8 @@ export class Offers {
 
   /**
    * The item was marked sold (from the item page, or from a chat): conversations still open say so. When the
-   * seller accepted exactly one buyer's offer and chose nobody, that buyer is the one who bought it.
+   * seller accepted exactly one buyer's offer and chose nobody, that buyer is the one who bought it. A follow-up
+   * of item.sold: safe to run again.
    */
   async closeConversationsOf(itemId: string, ownerId: string) {
     const open = await this.context.db
@@ -142,7 +149,9 @@ export class Offers {
       const type = isBuyer ? CHAT_MESSAGE_TYPE.bought : CHAT_MESSAGE_TYPE.sold;
       await this.inTransaction(async (tx, publish) => {
         const current = await lockChat(tx, chat.id);
-        return this.storeAndPublish(tx, publish, current, seller, { type }, 'sold', { offerStatus: status });
+        // Run again after a crash or a retry, it finds the conversation already closed and leaves it.
+        if (isClosedDeal(current.offerStatus)) return;
+        await this.storeAndPublish(tx, publish, current, seller, { type }, 'sold', { offerStatus: status });
       });
     }
   }
@@ -186,7 +195,7 @@ export class Offers {
   }
 
   private inTransaction<T>(work: (tx: Tx, publish: Publish) => Promise<T>): Promise<T> {
-    return this.context.events.afterCommit((publish) => this.context.db.transaction((tx) => work(tx, publish)));
+    return this.context.events.transaction(this.context.db, work);
   }
 
   private async storeAndPublish(

@@ -36,6 +36,9 @@ export const chats = pgTable(
     negoPrice: numeric('nego_price', { precision: 14, scale: 2 }).notNull().default('0'),
     buyerUnreadCount: integer('buyer_unread_count').notNull().default(0),
     sellerUnreadCount: integer('seller_unread_count').notNull().default(0),
+    /** The last message seq each side has read: the unread counts can be counted again from the messages. */
+    buyerReadSeq: bigint('buyer_read_seq', { mode: 'number' }).notNull().default(0),
+    sellerReadSeq: bigint('seller_read_seq', { mode: 'number' }).notNull().default(0),
     offerStatus: smallint('offer_status').notNull().default(0),
     offerAmount: numeric('offer_amount', { precision: 14, scale: 2 }),
     lastMessage: text('last_message'),

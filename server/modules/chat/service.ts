@@ -15,8 +15,7 @@ import { OFFER_STATUS, type Offer, type OfferInput, type OfferListTab } from '..
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import type { Db } from '../../db/database.ts';
-import { chats } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { Upload } from '../media/index.ts';
 import type { ChatContext } from './context.ts';
@@ -25,6 +24,7 @@ import { Messages } from './messages.ts';
 import { Offers } from './offers.ts';
 import { otherPartyOf } from './policy.ts';
 import { tooManyMessages } from './refusals.ts';
+import { chats } from './schema.ts';
 
 export interface ChatDependencies extends Omit<ChatContext, 'sendLimiter'> {
   createLimiter: LimiterFactory;
@@ -51,7 +51,9 @@ export class ChatService {
     this.conversations = new Conversations(context);
     this.messages = new Messages(context, this.conversations);
     this.offers = new Offers(context, this.conversations);
-    dependencies.events.on('item.sold', ({ itemId, ownerId }) => this.offers.closeConversationsOf(itemId, ownerId));
+    dependencies.events.onCommitted('item.sold', 'chat.close-conversations', ({ itemId, ownerId }) =>
+      this.offers.closeConversationsOf(itemId, ownerId),
+    );
   }
 
   /** The chat screen's conversation, started by the buyer's first visit. */

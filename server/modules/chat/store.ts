@@ -1,11 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChatMessageType } from '../../../contract/chat.ts';
-import type { Db } from '../../db/database.ts';
-import { chatMessages, chats } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../kernel/database.ts';
+import type { ChatNoticeKind } from './events.ts';
 import type { ChatRow, MessageRow } from './presenter.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import { chatMessages, chats } from './schema.ts';
 
 export interface NewMessage {
   type: ChatMessageType;
@@ -85,6 +83,8 @@ export interface QueuedMessage {
   chat: ChatRow;
   senderId: string;
   message: NewMessage & { clientId: string };
+  /** How the other side's notice names it (its kind and the sender's name). */
+  notice: { kind: ChatNoticeKind; actorName: string };
 }
 export type StoredMessage = { row: MessageRow; chat: ChatRow; duplicate: boolean };
 
@@ -93,7 +93,7 @@ export type StoredMessage = { row: MessageRow; chat: ChatRow; duplicate: boolean
  * last message and the other sides' unread counts, atomic without a transaction's round trips. Messages are
  * numbered in the order given. Offer steps, which lock the conversation, use storeMessage.
  */
-export async function storeMessagesAtOnce(db: Db, queued: QueuedMessage[]): Promise<StoredMessage[]> {
+export async function storeMessagesAtOnce(db: DbOrTx, queued: QueuedMessage[]): Promise<StoredMessage[]> {
   const column = <T>(pick: (entry: QueuedMessage) => T) => sql.param(queued.map(pick));
   const result = await db.execute<{ messages: RawRow[] | null; chats: RawRow[] | null }>(sql`
     with input as (
@@ -127,7 +127,7 @@ export async function storeMessagesAtOnce(db: Db, queued: QueuedMessage[]): Prom
       from latest join counted using (chat_id)
       where chats.id = latest.chat_id
       returning chats.id, chats.item_id, chats.buyer_user_id, chats.seller_user_id, chats.nego_price::text as nego_price,
-        chats.buyer_unread_count, chats.seller_unread_count, chats.offer_status, chats.offer_amount::text as offer_amount,
+        chats.buyer_unread_count, chats.seller_unread_count, chats.buyer_read_seq, chats.seller_read_seq, chats.offer_status, chats.offer_amount::text as offer_amount,
         chats.last_message, chats.last_message_type, chats.last_message_at, chats.added_date, chats.updated_date
     )
     select (select json_agg(inserted) from inserted) as messages, (select json_agg(moved) from moved) as chats`);
@@ -148,7 +148,7 @@ export async function storeMessagesAtOnce(db: Db, queued: QueuedMessage[]): Prom
   );
 }
 
-async function storedEarlier(db: Db, chatId: string, senderId: string, clientId: string) {
+async function storedEarlier(db: DbOrTx, chatId: string, senderId: string, clientId: string) {
   const [existing] = await db
     .select()
     .from(chatMessages)
@@ -188,6 +188,8 @@ function chatRowOf(raw: RawRow): ChatRow {
     negoPrice: String(raw.nego_price),
     buyerUnreadCount: Number(raw.buyer_unread_count),
     sellerUnreadCount: Number(raw.seller_unread_count),
+    buyerReadSeq: Number(raw.buyer_read_seq),
+    sellerReadSeq: Number(raw.seller_read_seq),
     offerStatus: Number(raw.offer_status),
     offerAmount: textOf(raw.offer_amount),
     lastMessage: textOf(raw.last_message),

@@ -4,14 +4,14 @@ import { formatDateTime } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { Image } from '../../../contract/media.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import type { Db } from '../../db/database.ts';
-import * as schema from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { containsPattern } from '../../kernel/like-pattern.ts';
 import { localizedText, pickByLanguage } from '../../kernel/localized-text.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import { firstImages } from '../media/index.ts';
+import * as schema from './schema.ts';
 
 export interface BlogQuery extends PageRequest {
   searchterm?: string | undefined;
@@ -106,6 +106,16 @@ export class ContentService {
   async sendContactMessage(input: ContactMessageInput, sender: { ip: string; userId?: string | null }) {
     await this.contactLimiter.consume(sender.ip);
     await this.db.insert(schema.contactMessages).values({ ...input, userId: sender.userId ?? null });
+  }
+
+  /** Every published blog post and when it last changed, newest first (the sitemap's pages). */
+  publishedPostDates() {
+    const { blogs } = schema;
+    return this.db
+      .select({ id: blogs.id, lastmod: sql<Date>`coalesce(${blogs.updatedDate}, ${blogs.addedDate})` })
+      .from(blogs)
+      .where(eq(blogs.status, 1))
+      .orderBy(desc(blogs.addedDate), desc(blogs.id));
   }
 }
 

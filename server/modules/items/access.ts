@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { items } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { ItemAccessRow } from './policy.ts';
+import { items } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,6 +15,7 @@ export const forbidden = () => new AppError(403, 'errors.forbidden');
 export interface AccessRow extends ItemAccessRow {
   id: string;
   isSoldOut: boolean;
+  sellerPublic: boolean;
 }
 
 /** The columns that decide who may do what with an item, or null when there is no such item. */
@@ -27,6 +28,7 @@ export async function accessRow(db: Db, itemId: string): Promise<AccessRow | nul
       status: items.status,
       deletedAt: items.deletedAt,
       isSoldOut: items.isSoldOut,
+      sellerPublic: items.sellerPublic,
     })
     .from(items)
     .where(eq(items.id, itemId));

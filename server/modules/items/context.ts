@@ -1,8 +1,11 @@
 import type { ItemReport } from '../../../contract/items.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { LookupsService } from '../lookups/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { ItemMediaService } from './item-media.ts';
+import type { ItemLoader } from './loading.ts';
+import type { ListingTies } from './visibility.ts';
 import './events.ts';
 
 /** What every use case of the items module works with. */
@@ -10,7 +13,10 @@ export interface ItemsContext {
   db: Db;
   events: EventBus;
   lookups: LookupsService;
+  settings: SettingsService;
   itemMedia: ItemMediaService;
+  loader: ItemLoader;
+  ties: ListingTies;
   /** The open reports of these items (the social module keeps reports; handed in when services are composed). */
   openReportsOf(itemIds: string[]): Promise<Record<string, ItemReport[]>>;
 }

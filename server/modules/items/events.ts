@@ -1,14 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { items } from '../../db/schema/index.ts';
-import type { EventBus } from '../../kernel/events.ts';
-
 /** Events of the items module (delivered after the write committed). */
 export interface ItemEvent {
   itemId: string;
   ownerId: string;
   adminId?: string;
   reason?: string;
+  /** When the change was made (ISO 8601): a follow-up acts on what existed then. */
+  at?: string;
 }
 
 declare module '../../kernel/events.ts' {
@@ -24,23 +21,4 @@ declare module '../../kernel/events.ts' {
     /** Enough people reported the active item: it waits (pending) for an admin's review. */
     'item.heldForReview': ItemEvent;
   }
-}
-
-/**
- * The counters other modules' writes change on listings: the items module owns the table, so it keeps them,
- * from the events those modules publish once their write has committed (one row lock each: exact under
- * concurrent toggles).
- */
-export function registerItemCounters(events: EventBus, db: Db) {
-  const count = (itemId: string, change: 1 | -1) =>
-    db
-      .update(items)
-      .set({ favouriteCount: sql`greatest(${items.favouriteCount} + ${change}, 0)` })
-      .where(eq(items.id, itemId));
-  events.on('item.favourited', async ({ itemId }) => {
-    await count(itemId, 1);
-  });
-  events.on('item.unfavourited', async ({ itemId }) => {
-    await count(itemId, -1);
-  });
 }

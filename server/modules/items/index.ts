@@ -1,12 +1,24 @@
 export { type AccessRow, isItemId } from './access.ts';
-export { type ItemEvent, registerItemCounters } from './events.ts';
+export { registerItemCounters, repairItemCounters } from './counters.ts';
+export type { ItemEvent } from './events.ts';
 export { ItemMediaService } from './item-media.ts';
+export { type Listings, publicListings } from './listings.ts';
 export { itemsPageOperations, moderationPageOperations } from './page-operations.ts';
-export { canSeeItem } from './policy.ts';
-export { sellerIsPublic } from './reading.ts';
 export { itemRoutes } from './routes/items.ts';
 export { itemMediaRoutes } from './routes/media.ts';
 export { moderationRoutes } from './routes/moderation.ts';
 export { ItemsService } from './service.ts';
-export { blockBetween, hiddenFromViewer } from './viewer-hiding.ts';
 export { FOLD_VIEWS_JOB, visitorKey } from './views.ts';
+export {
+  LISTING_STATE,
+  type ListingFacts,
+  type ListingState,
+  type ListingTies,
+  listingState,
+  mayActOn,
+  mayList,
+  mayView,
+  NO_TIES,
+  type ViewerParam,
+  type ViewerTies,
+} from './visibility.ts';

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { MAX_ITEM_IMAGES } from '../../../contract/items.ts';
 import type { Image } from '../../../contract/media.ts';
-import type { Db } from '../../db/database.ts';
-import { appSettings } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
-import type { EventBus } from '../../kernel/events.ts';
+import type { EventBus, Publish } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import {
   type DbOrTx,
@@ -16,6 +15,7 @@ import {
   type Upload,
   updateImageRow,
 } from '../media/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import {
   DRAFT_LIFETIME_MS,
   DRAFT_PREFIX,
@@ -46,6 +46,7 @@ declare module '../../kernel/jobs.ts' {
 export interface ItemMediaDependencies {
   db: Db;
   media: MediaService;
+  settings: SettingsService;
   /** When given, a change of an existing item's media publishes 'item.updated' after it committed. */
   events?: EventBus;
 }
@@ -83,11 +84,13 @@ const plain = ({ ordering: _ordering, added_date: _added, ...image }: ImageRow):
 export class ItemMediaService {
   private readonly db: Db;
   private readonly media: MediaService;
+  private readonly settings: SettingsService;
   private readonly events: EventBus | undefined;
 
-  constructor({ db, media, events }: ItemMediaDependencies) {
+  constructor({ db, media, settings, events }: ItemMediaDependencies) {
     this.db = db;
     this.media = media;
+    this.settings = settings;
     this.events = events;
   }
 
@@ -375,35 +378,28 @@ export class ItemMediaService {
   }
 
   /**
-   * An edit of an item's media in one transaction; `edited(item)` marks the item changed, and 'item.updated'
-   * is published once the transaction committed.
+   * An edit of an item's media in one transaction; `edited(item)` marks the item changed and publishes
+   * 'item.updated' with it.
    */
-  private async edit<T>(
+  private edit<T>(
     asker: Asker,
     work: (tx: DbOrTx, edited: (item: ItemRow) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    let changed: ItemRow | null = null;
-    const result = await this.db.transaction((tx) =>
+    const run = (tx: Tx, publish?: Publish) =>
       work(tx, async (item) => {
         await this.markEdited(tx, asker, item);
-        changed = item;
-      }),
-    );
-    const item = changed as ItemRow | null;
-    if (item && this.events) await this.events.publish('item.updated', { itemId: item.id, ownerId: item.addedUserId });
-    return result;
+        publish?.('item.updated', { itemId: item.id, ownerId: item.addedUserId });
+      });
+    return this.events ? this.events.transaction(this.db, run) : this.db.transaction((tx) => run(tx));
   }
 
   /** A change of photos or video is an edit: the status after an edit (approval again when it is on), who and when. */
   private async markEdited(tx: DbOrTx, asker: Asker, item: ItemRow) {
-    const [settings] = await tx
-      .select({ approval: appSettings.isItemApprovalEnabled })
-      .from(appSettings)
-      .where(eq(appSettings.id, 1));
+    const approvalRequired = await this.settings.itemApprovalRequired(tx);
     await tx
       .update(items)
       .set({
-        status: statusAfterEdit(item.status, settings?.approval ?? false),
+        status: statusAfterEdit(item.status, approvalRequired),
         updatedDate: new Date(),
         updatedUserId: asker.userId,
       })

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
-import { appSettings, images, items, users } from '../../db/schema/index.ts';
+import { draftUpload, type EntryReferences, entryReferences, validEntry } from '../../testing/item-entries.ts';
+import { appSettings, images, items, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { draftUpload, type EntryReferences, entryReferences, validEntry } from './test-entries.ts';
 
 const test = useTestApp({ users: [5, 6], admin: true });
 const { db, call, signIn } = test;

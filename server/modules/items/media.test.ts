@@ -6,12 +6,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import type { Image } from '../../../contract/media.ts';
-import { appSettings, categories, images, items } from '../../db/schema/index.ts';
 import { EventBus } from '../../kernel/events.ts';
 import { createFileStorage, createTempFiles } from '../../kernel/storage/index.ts';
 import { mp4, phoneJpeg, TEXT_NAMED_JPG, webm } from '../../testing/media-files.ts';
+import { appSettings, categories, images, items } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { MediaService, THUMBNAIL_VARIANTS } from '../media/index.ts';
+import { SettingsService } from '../settings/index.ts';
 import { ItemMediaService, SWEEP_DRAFTS_JOB } from './item-media.ts';
 import { DRAFT_LIFETIME_MS, MAX_DRAFTS, MAX_ITEM_PHOTO_BYTES } from './item-media-rules.ts';
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
     thumbnailVariantsEnabled: async () =>
       (await db.select({ on: appSettings.isThumb2x3xGenerate }).from(appSettings))[0]?.on ?? true,
   });
-  itemMedia = new ItemMediaService({ db, media });
+  itemMedia = new ItemMediaService({ db, media, settings: new SettingsService(db) });
   for (const user of [OWNER, OTHER, LIMITED]) tokens[user] = test.token(Number(user.slice(-2)));
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (!category) throw new Error('no seeded category');
@@ -448,7 +449,7 @@ describe('events', () => {
     const media = new MediaService(db, createFileStorage(test.config), createTempFiles(test.config.uploadTempDir), {
       thumbnailVariantsEnabled: async () => false,
     });
-    const announcing = new ItemMediaService({ db, media, events });
+    const announcing = new ItemMediaService({ db, media, events, settings: new SettingsService(db) });
     const { id, photos } = await itemWithPhotos(2);
     const [a, b] = photos.map((image) => image.img_id) as [string, string];
     const owner = { userId: OWNER, isAdmin: false };

@@ -2,11 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
-import { appSettings, itemDecisions, items } from '../../db/schema/index.ts';
 import { createServices } from '../../services.ts';
+import { draftUpload, type EntryReferences, entryReferences, validEntry } from '../../testing/item-entries.ts';
+import { appSettings, itemDecisions, items } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import type { ItemEvent } from './events.ts';
-import { draftUpload, type EntryReferences, entryReferences, validEntry } from './test-entries.ts';
 
 const test = useTestApp({ users: [7, 8], admin: true });
 const { db, call } = test;
@@ -136,11 +136,12 @@ describe('moderation', () => {
     await services.items.decide(adminViewer, id, 'approve', null);
     await services.items.decide(adminViewer, id, 'disable', 'Duplicate listing');
     await services.items.decide(adminViewer, id, 'enable', null);
+    const at = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
     expect(events.filter((event) => event.payload.itemId === id)).toEqual([
-      { name: 'item.rejected', payload: { itemId: id, ownerId: OWNER_ID, adminId, reason: 'Wrong category' } },
-      { name: 'item.approved', payload: { itemId: id, ownerId: OWNER_ID, adminId } },
-      { name: 'item.disabled', payload: { itemId: id, ownerId: OWNER_ID, adminId, reason: 'Duplicate listing' } },
-      { name: 'item.enabled', payload: { itemId: id, ownerId: OWNER_ID, adminId } },
+      { name: 'item.rejected', payload: { itemId: id, ownerId: OWNER_ID, adminId, at, reason: 'Wrong category' } },
+      { name: 'item.approved', payload: { itemId: id, ownerId: OWNER_ID, adminId, at } },
+      { name: 'item.disabled', payload: { itemId: id, ownerId: OWNER_ID, adminId, at, reason: 'Duplicate listing' } },
+      { name: 'item.enabled', payload: { itemId: id, ownerId: OWNER_ID, adminId, at } },
     ]);
   });
 

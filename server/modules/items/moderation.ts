@@ -3,15 +3,14 @@ import { ITEM_STATUS, type ModerationDecision, type ModerationItem } from '../..
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import { itemDecisions, items } from '../../db/schema/index.ts';
 import { translate } from '../../i18n.ts';
 import { badRequest } from '../../kernel/errors.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { existingItem, forbidden } from './access.ts';
 import type { ItemsContext } from './context.ts';
-import { loadItemRows, loadPictures } from './loading.ts';
 import { canModerate } from './policy.ts';
 import { type ItemViewer, presentItemDetail } from './presenter.ts';
+import { itemDecisions, items } from './schema.ts';
 
 /** What each decision does: the new status, whether it needs a reason, and the event it publishes. */
 const DECISIONS = {
@@ -37,9 +36,8 @@ export class ItemModeration {
     language: LanguageCode,
   ): Promise<Paged<ModerationItem>> {
     if (!canModerate(viewer)) throw forbidden();
-    const { db } = this.context;
-    const rows = await loadItemRows(
-      db,
+    const { loader } = this.context;
+    const rows = await loader.rows(
       {
         where: and(isNull(items.deletedAt), filter.status === null ? undefined : eq(items.status, filter.status)),
         orderBy: [
@@ -53,13 +51,13 @@ export class ItemModeration {
       language,
       viewer.userId,
     );
-    const [pictures, reports] = await Promise.all([
-      loadPictures(db, rows),
+    const [extras, reports] = await Promise.all([
+      loader.extras(rows),
       this.context.openReportsOf(rows.map((row) => row.item.id)),
     ]);
     return toPage(
       rows.map((row) => ({
-        ...presentItemDetail(row, pictures, viewer, language),
+        ...presentItemDetail(row, extras, viewer, language),
         open_reports: reports[row.item.id] ?? [],
       })),
       page.limit,
@@ -73,8 +71,8 @@ export class ItemModeration {
    */
   async holdForReview(itemId: string): Promise<boolean> {
     const { db, events } = this.context;
-    return events.afterCommit(async (publish) => {
-      const [held] = await db
+    return events.transaction(db, async (tx, publish) => {
+      const [held] = await tx
         .update(items)
         .set({ status: ITEM_STATUS.pending, updatedDate: new Date() })
         .where(and(eq(items.id, itemId), eq(items.status, ITEM_STATUS.active), isNull(items.deletedAt)))
@@ -100,23 +98,22 @@ export class ItemModeration {
       throw badRequest('validation.required', { field: translate(language, 'fields.reason') });
     const current = await existingItem(db, itemId);
     const decidedAt = new Date();
-    await events.afterCommit(async (publish) => {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(items)
-          .set({
-            status: rule.status,
-            rejectReason: rule.needsReason ? why : null,
-            decidedById: viewer.userId,
-            decidedAt,
-          })
-          .where(eq(items.id, itemId));
-        await tx.insert(itemDecisions).values({ itemId, decision, reason: why, adminId: viewer.userId, decidedAt });
-      });
+    await events.transaction(db, async (tx, publish) => {
+      await tx
+        .update(items)
+        .set({
+          status: rule.status,
+          rejectReason: rule.needsReason ? why : null,
+          decidedById: viewer.userId,
+          decidedAt,
+        })
+        .where(eq(items.id, itemId));
+      await tx.insert(itemDecisions).values({ itemId, decision, reason: why, adminId: viewer.userId, decidedAt });
       publish(rule.event, {
         itemId,
         ownerId: current.addedUserId,
         adminId: viewer.userId,
+        at: decidedAt.toISOString(),
         ...(why ? { reason: why } : {}),
       });
     });

@@ -1,13 +1,13 @@
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { ITEM_STATUS, type Item, type OwnerList, type OwnItem } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import { items } from '../../db/schema/index.ts';
 import { toPage } from '../../kernel/paging.ts';
 import type { ItemViewer } from './presenter.ts';
-import { type ItemReading, sellerIsPublic } from './reading.ts';
-import { hiddenFromViewer } from './viewer-hiding.ts';
+import { type ItemReading, NEWEST_FIRST } from './reading.ts';
+import { items } from './schema.ts';
+import { type ListingTies, listedConditions } from './visibility.ts';
 
 /** Which of the owner's items each of their lists holds (SPEC.md 2 active, pending and rejected items; sold). */
 function ownerListFilter(list: OwnerList): SQL | undefined {
@@ -23,14 +23,14 @@ function ownerListFilter(list: OwnerList): SQL | undefined {
   }
 }
 
-const NEWEST_FIRST = [desc(items.addedDate), desc(items.id)];
-
 /** The seller's own lists and the sold items others see on their profile. */
 export class OwnerLists {
   private readonly reading: ItemReading;
+  private readonly ties: ListingTies;
 
-  constructor(reading: ItemReading) {
+  constructor(reading: ItemReading, ties: ListingTies) {
     this.reading = reading;
+    this.ties = ties;
   }
 
   /** The viewer's own items in one list, newest first, each with its reject reason. */
@@ -49,7 +49,7 @@ export class OwnerLists {
     return toPage(found, page.limit, page.offset);
   }
 
-  /** A seller's sold items: every one for the seller and admins, the active ones for everybody else. */
+  /** A seller's sold items: every one for the seller and admins, the listed ones (visibility.ts) for others. */
   async listSoldBy(
     userId: string,
     viewer: ItemViewer | null,
@@ -60,9 +60,7 @@ export class OwnerLists {
     const where = and(
       eq(items.addedUserId, userId),
       eq(items.isSoldOut, true),
-      privileged
-        ? undefined
-        : and(eq(items.status, ITEM_STATUS.active), sellerIsPublic, ...(viewer ? hiddenFromViewer(viewer.userId) : [])),
+      privileged ? undefined : and(...listedConditions(viewer?.userId ?? null, this.ties)),
     );
     const found = await this.reading.cards(
       { where: and(where, isNull(items.deletedAt)), orderBy: NEWEST_FIRST, limit: page.limit + 1, offset: page.offset },

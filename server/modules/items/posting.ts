@@ -3,11 +3,11 @@ import { type ItemEntryInput, VEHICLE_FIELDS } from '../../../contract/item-entr
 import { slugOf } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import { items } from '../../db/schema/index.ts';
 import { existingItem, forbidden } from './access.ts';
 import type { ItemsContext } from './context.ts';
 import { canDeleteItem, canEditItem, statusAfterEdit, statusOfNewItem } from './policy.ts';
 import { checkReferences } from './references.ts';
+import { items } from './schema.ts';
 
 /** Posting, editing, deleting and marking sold (SPEC.md 5 item entry rules): each checks who asks. */
 
@@ -69,21 +69,18 @@ export class ItemPosting {
 
   /** A new listing of the viewer, pending or active as the app setting says; its uploads become its photos. */
   async create(viewer: Viewer, input: ItemEntryInput, language: LanguageCode): Promise<string> {
-    const { db, events, lookups, itemMedia } = this.context;
+    const { db, events, settings, itemMedia } = this.context;
     const isVehicle = await checkReferences(db, input, language);
-    const status = statusOfNewItem(await lookups.itemApprovalRequired());
-    const { itemId, unusedPaths } = await events.afterCommit(async (publish) => {
-      const result = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(items)
-          .values({ ...valuesOf(input, isVehicle), addedUserId: viewer.userId, status })
-          .returning({ id: items.id });
-        const id = (created as { id: string }).id;
-        const attached = await itemMedia.attach(tx, viewer.userId, id, mediaOf(input));
-        return { itemId: id, unusedPaths: attached.unusedPaths };
-      });
-      publish('item.created', { itemId: result.itemId, ownerId: viewer.userId });
-      return result;
+    const status = statusOfNewItem(await settings.itemApprovalRequired());
+    const { itemId, unusedPaths } = await events.transaction(db, async (tx, publish) => {
+      const [created] = await tx
+        .insert(items)
+        .values({ ...valuesOf(input, isVehicle), addedUserId: viewer.userId, status })
+        .returning({ id: items.id });
+      const id = (created as { id: string }).id;
+      const attached = await itemMedia.attach(tx, viewer.userId, id, mediaOf(input));
+      publish('item.created', { itemId: id, ownerId: viewer.userId });
+      return { itemId: id, unusedPaths: attached.unusedPaths };
     });
     await itemMedia.removeFiles(unusedPaths);
     return itemId;
@@ -91,33 +88,30 @@ export class ItemPosting {
 
   /** The owner's changes; the status follows the edit rule (an active item waits again when approval is on). */
   async update(viewer: Viewer, itemId: string, input: ItemEntryInput, language: LanguageCode): Promise<void> {
-    const { db, events, lookups, itemMedia } = this.context;
+    const { db, events, itemMedia } = this.context;
     const current = await existingItem(db, itemId);
     if (!canEditItem(viewer, current)) throw forbidden();
     const isVehicle = await checkReferences(db, input, language);
-    const approvalRequired = await lookups.itemApprovalRequired();
-    const unusedPaths = await events.afterCommit(async (publish) => {
-      const paths = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ status: items.status, updatedFlag: items.updatedFlag })
-          .from(items)
-          .where(eq(items.id, itemId))
-          .for('update');
-        if (!row) return [];
-        await tx
-          .update(items)
-          .set({
-            ...valuesOf(input, isVehicle),
-            status: statusAfterEdit(row.status, approvalRequired),
-            updatedDate: new Date(),
-            updatedUserId: viewer.userId,
-            updatedFlag: 1,
-          })
-          .where(eq(items.id, itemId));
-        return (await itemMedia.attach(tx, viewer.userId, itemId, mediaOf(input))).unusedPaths;
-      });
+    const approvalRequired = await this.context.settings.itemApprovalRequired();
+    const unusedPaths = await events.transaction(db, async (tx, publish) => {
+      const [row] = await tx
+        .select({ status: items.status, updatedFlag: items.updatedFlag })
+        .from(items)
+        .where(eq(items.id, itemId))
+        .for('update');
+      if (!row) return [];
+      await tx
+        .update(items)
+        .set({
+          ...valuesOf(input, isVehicle),
+          status: statusAfterEdit(row.status, approvalRequired),
+          updatedDate: new Date(),
+          updatedUserId: viewer.userId,
+          updatedFlag: 1,
+        })
+        .where(eq(items.id, itemId));
       publish('item.updated', { itemId, ownerId: current.addedUserId });
-      return paths;
+      return (await itemMedia.attach(tx, viewer.userId, itemId, mediaOf(input))).unusedPaths;
     });
     await itemMedia.removeFiles(unusedPaths);
   }
@@ -127,11 +121,13 @@ export class ItemPosting {
     const { db, events, itemMedia } = this.context;
     const current = await existingItem(db, itemId);
     if (!canDeleteItem(viewer, current)) throw forbidden();
-    await events.afterCommit(async (publish) => {
-      await db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, itemId));
+    await events.transaction(db, async (tx, publish) => {
+      const deletedAt = new Date();
+      await tx.update(items).set({ deletedAt }).where(eq(items.id, itemId));
       publish('item.deleted', {
         itemId,
         ownerId: current.addedUserId,
+        at: deletedAt.toISOString(),
         ...(viewer.userId === current.addedUserId ? {} : { adminId: viewer.userId }),
       });
     });
@@ -143,8 +139,8 @@ export class ItemPosting {
     const { db, events } = this.context;
     const current = await existingItem(db, itemId);
     if (!canEditItem(viewer, current)) throw forbidden();
-    await events.afterCommit(async (publish) => {
-      await db.update(items).set({ isSoldOut: soldOut }).where(eq(items.id, itemId));
+    await events.transaction(db, async (tx, publish) => {
+      await tx.update(items).set({ isSoldOut: soldOut }).where(eq(items.id, itemId));
       if (soldOut && !current.isSoldOut) publish('item.sold', { itemId, ownerId: current.addedUserId });
     });
   }

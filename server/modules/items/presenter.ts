@@ -5,7 +5,7 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import type { Category, Currency, Lookup, Subcategory } from '../../../contract/lookups.ts';
 import type { Image } from '../../../contract/media.ts';
 import { presentSeller } from '../users/index.ts';
-import type { CategoryJson, CurrencyJson, ItemRow, LookupJson, Pictures, SubcategoryJson } from './loading.ts';
+import type { CardExtras, CategoryJson, CurrencyJson, ItemRow, LookupJson, SubcategoryJson } from './loading.ts';
 
 /** Item rows turned into what clients see: the Item card and the ItemDetail of an item's page. */
 
@@ -26,10 +26,10 @@ function lookup(row: LookupJson | null, language: LanguageCode): Lookup | null {
   return { id: row.id, name: row.name, status: row.status, ...dates(row.added_date, language) };
 }
 
-const first = (pictures: Pictures, parentId: string | number, type: string) =>
-  pictures.byParent.get(`${parentId}:${type}`)?.[0] ?? null;
+const first = (extras: CardExtras, parentId: string | number, type: string) =>
+  extras.byParent.get(`${parentId}:${type}`)?.[0] ?? null;
 
-function categoryOf(row: CategoryJson | null, pictures: Pictures, language: LanguageCode): Category | null {
+function categoryOf(row: CategoryJson | null, extras: CardExtras, language: LanguageCode): Category | null {
   if (!row) return null;
   return {
     cat_id: row.id,
@@ -41,12 +41,12 @@ function categoryOf(row: CategoryJson | null, pictures: Pictures, language: Lang
     is_vehicle: row.is_vehicle,
     status: row.status,
     ...dates(row.added_date, language),
-    default_photo: first(pictures, row.id, 'category'),
-    default_icon: first(pictures, row.id, 'category-icon'),
+    default_photo: first(extras, row.id, 'category'),
+    default_icon: first(extras, row.id, 'category-icon'),
   };
 }
 
-function subcategoryOf(row: SubcategoryJson | null, pictures: Pictures, language: LanguageCode): Subcategory | null {
+function subcategoryOf(row: SubcategoryJson | null, extras: CardExtras, language: LanguageCode): Subcategory | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -58,7 +58,7 @@ function subcategoryOf(row: SubcategoryJson | null, pictures: Pictures, language
     updated_date: isoOrNull(row.updated_date),
     updated_user_id: row.updated_user_id,
     updated_flag: row.updated_flag,
-    default_photo: first(pictures, row.id, 'subcategory'),
+    default_photo: first(extras, row.id, 'subcategory'),
   };
 }
 
@@ -76,7 +76,7 @@ function currencyOf(row: CurrencyJson | null, language: LanguageCode): Currency 
 }
 
 /** The card of an item (lists, related items, the moderation queue). */
-export function presentItem(row: ItemRow, pictures: Pictures, viewer: ItemViewer | null, language: LanguageCode): Item {
+export function presentItem(row: ItemRow, extras: CardExtras, viewer: ItemViewer | null, language: LanguageCode): Item {
   const { item } = row;
   const priceType = lookup(row.priceType, language);
   const location = lookup(row.location, language);
@@ -116,22 +116,27 @@ export function presentItem(row: ItemRow, pictures: Pictures, viewer: ItemViewer
     item_name: itemNameOf(item),
     keyword: item.keyword,
     item_location_township: row.township ? { id: row.township.id, township_name: row.township.name } : null,
-    photo_count: pictures.byParent.get(`${item.id}:item`)?.length ?? 0,
+    photo_count: extras.byParent.get(`${item.id}:item`)?.length ?? 0,
     is_favourited: Boolean(row.isFavourited),
     is_owner: viewer?.userId === item.addedUserId,
-    default_photo: first(pictures, item.id, 'item'),
-    default_video: first(pictures, item.id, 'video'),
-    default_video_icon: first(pictures, item.id, 'video-icon'),
-    category: categoryOf(row.category, pictures, language),
-    sub_category: subcategoryOf(row.subcategory, pictures, language),
+    default_photo: first(extras, item.id, 'item'),
+    default_video: first(extras, item.id, 'video'),
+    default_video_icon: first(extras, item.id, 'video-icon'),
+    category: categoryOf(row.category, extras, language),
+    sub_category: subcategoryOf(row.subcategory, extras, language),
     item_type: lookup(row.itemType, language),
     item_price_type: priceType ? { ...priceType, is_empty_object: Boolean(row.priceType?.is_empty_object) } : null,
     item_currency: currencyOf(row.currency, language),
     item_location: location ? { ...location, lat: row.location?.lat ?? 0, lng: row.location?.lng ?? 0 } : null,
     condition_of_item: lookup(row.condition, language),
     deal_option: lookup(row.dealOption, language),
-    user: presentSeller(row.seller, viewer),
+    user: sellerOf(extras, item.addedUserId, viewer),
   };
+}
+
+function sellerOf(extras: CardExtras, sellerId: string, viewer: ItemViewer | null) {
+  const seller = extras.sellers.get(sellerId);
+  return seller ? presentSeller(seller, viewer) : null;
 }
 
 /** Whether the viewer may read why an item was rejected or disabled: its owner and admins. */
@@ -139,19 +144,19 @@ const mayReadReason = (row: ItemRow, viewer: ItemViewer | null) =>
   Boolean(viewer && (viewer.isAdmin || viewer.userId === row.item.addedUserId));
 
 /** A card in its owner's own lists, with why it was rejected or disabled. */
-export function presentOwnItem(row: ItemRow, pictures: Pictures, viewer: ItemViewer, language: LanguageCode): OwnItem {
-  return { ...presentItem(row, pictures, viewer, language), reject_reason: row.item.rejectReason };
+export function presentOwnItem(row: ItemRow, extras: CardExtras, viewer: ItemViewer, language: LanguageCode): OwnItem {
+  return { ...presentItem(row, extras, viewer, language), reject_reason: row.item.rejectReason };
 }
 
 /** An item's page: its card, every photo in order, the vehicle's details and (for its owner) the reason. */
 export function presentItemDetail(
   row: ItemRow,
-  pictures: Pictures,
+  extras: CardExtras,
   viewer: ItemViewer | null,
   language: LanguageCode,
 ): ItemDetail {
-  const card = presentItem(row, pictures, viewer, language);
-  const images: Image[] = pictures.byParent.get(`${row.item.id}:item`) ?? [];
+  const card = presentItem(row, extras, viewer, language);
+  const images: Image[] = extras.byParent.get(`${row.item.id}:item`) ?? [];
   return {
     ...card,
     images,

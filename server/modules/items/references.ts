@@ -1,16 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ItemEntryInput } from '../../../contract/item-entry.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
-import type { Db } from '../../db/database.ts';
-import * as schema from '../../db/schema/index.ts';
 import { translate } from '../../i18n.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
-
-type Offered = PgTable & { id: AnyPgColumn; status: AnyPgColumn };
-
-const active = (table: Offered, id: number) =>
-  sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${table.status} = 1)`;
+import { type ChoiceList, isVehicleCategory, offered } from '../lookups/index.ts';
 
 /**
  * Checks in one query that every chosen lookup exists and is offered (status 1), and that the dependent ones
@@ -19,48 +13,33 @@ const active = (table: Offered, id: number) =>
  */
 export async function checkReferences(db: Db, input: ItemEntryInput, language: LanguageCode): Promise<boolean> {
   const checks: Array<[string, SQL]> = [
-    [
-      'cat_id',
-      sql`exists (select 1 from ${schema.categories} where ${schema.categories.id} = ${input.cat_id} and ${schema.categories.status} = 1)`,
-    ],
-    [
-      'sub_cat_id',
-      sql`exists (select 1 from ${schema.subcategories} where ${schema.subcategories.id} = ${input.sub_cat_id} and ${schema.subcategories.catId} = ${input.cat_id} and ${schema.subcategories.status} = 1)`,
-    ],
-    ['item_type_id', active(schema.itemTypes, input.item_type_id)],
-    ['item_price_type_id', active(schema.itemPriceTypes, input.item_price_type_id)],
-    ['item_currency_id', active(schema.currencies, input.item_currency_id)],
-    ['condition_of_item_id', active(schema.itemConditions, input.condition_of_item_id)],
-    ['deal_option_id', active(schema.dealOptions, input.deal_option_id)],
-    ['item_location_id', active(schema.itemLocations, input.item_location_id)],
-    [
-      'item_location_township_id',
-      sql`exists (select 1 from ${schema.locationTownships} where ${schema.locationTownships.id} = ${input.item_location_township_id} and ${schema.locationTownships.cityId} = ${input.item_location_id} and ${schema.locationTownships.status} = 1)`,
-    ],
+    ['cat_id', offered.category(input.cat_id)],
+    ['sub_cat_id', offered.subcategory(input.sub_cat_id, input.cat_id)],
+    ['item_type_id', offered.choice('itemType', input.item_type_id)],
+    ['item_price_type_id', offered.choice('priceType', input.item_price_type_id)],
+    ['item_currency_id', offered.choice('currency', input.item_currency_id)],
+    ['condition_of_item_id', offered.choice('condition', input.condition_of_item_id)],
+    ['deal_option_id', offered.choice('dealOption', input.deal_option_id)],
+    ['item_location_id', offered.choice('city', input.item_location_id)],
+    ['item_location_township_id', offered.township(input.item_location_township_id, input.item_location_id)],
   ];
-  const optional: Array<[keyof ItemEntryInput, Offered]> = [
-    ['manufacturer_id', schema.manufacturers],
-    ['engine_status_id', schema.engineStatuses],
-    ['transmission_id', schema.transmissions],
-    ['fuel_type_id', schema.fuelTypes],
-    ['body_style_id', schema.bodyStyles],
-    ['color_id', schema.colors],
-    ['seller_type_id', schema.sellerTypes],
-    ['vehicle_type_id', schema.vehicleTypes],
+  const optional: Array<[keyof ItemEntryInput, ChoiceList]> = [
+    ['manufacturer_id', 'manufacturer'],
+    ['engine_status_id', 'engineStatus'],
+    ['transmission_id', 'transmission'],
+    ['fuel_type_id', 'fuelType'],
+    ['body_style_id', 'bodyStyle'],
+    ['color_id', 'color'],
+    ['seller_type_id', 'sellerType'],
+    ['vehicle_type_id', 'vehicleType'],
   ];
-  for (const [field, table] of optional) {
+  for (const [field, list] of optional) {
     const id = input[field];
-    if (typeof id === 'number') checks.push([field, active(table, id)]);
+    if (typeof id === 'number') checks.push([field, offered.choice(list, id)]);
   }
-  if (input.model_id !== null) {
-    const manufacturer = input.manufacturer_id ?? 0;
-    checks.push([
-      'model_id',
-      sql`exists (select 1 from ${schema.models} where ${schema.models.id} = ${input.model_id} and ${schema.models.manufacturerId} = ${manufacturer} and ${schema.models.status} = 1)`,
-    ]);
-  }
+  if (input.model_id !== null) checks.push(['model_id', offered.model(input.model_id, input.manufacturer_id ?? 0)]);
   const columns = checks.map(([field, check], index) => sql`${check} as ${sql.identifier(`c${index}_${field}`)}`);
-  const vehicle = sql`coalesce((select ${schema.categories.isVehicle} from ${schema.categories} where ${schema.categories.id} = ${input.cat_id}), false) as is_vehicle`;
+  const vehicle = sql`${isVehicleCategory(input.cat_id)} as is_vehicle`;
   const result = await db.execute<Record<string, boolean>>(sql`select ${sql.join([...columns, vehicle], sql`, `)}`);
   const row = result.rows[0] ?? {};
   const failed = checks.find(([field], index) => row[`c${index}_${field}`] !== true);

@@ -4,26 +4,35 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { LookupsService } from '../lookups/index.ts';
-import { type AccessRow, existingItem, itemNotFound } from './access.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { AccountRow } from '../users/index.ts';
+import { type AccessRow, accessRow, existingItem, itemNotFound } from './access.ts';
 import type { ItemMediaService } from './item-media.ts';
+import { ListingQueries } from './listings.ts';
+import { ItemLoader } from './loading.ts';
 import { ItemModeration } from './moderation.ts';
 import { entryOptions, RecentEntryOptions } from './options.ts';
 import { OwnerLists } from './owner-lists.ts';
-import { canSeeItem } from './policy.ts';
 import { ItemPosting } from './posting.ts';
 import type { ItemViewer } from './presenter.ts';
 import { ItemReading } from './reading.ts';
 import { ItemViews, visitorKey } from './views.ts';
+import { type ListingTies, mayView } from './visibility.ts';
 
 export interface ItemsDependencies {
   db: Db;
   events: EventBus;
   lookups: LookupsService;
+  settings: SettingsService;
   itemMedia: ItemMediaService;
+  /** Blocks, reports and favourites between a viewer and listings (the social module's, as SQL). */
+  ties: ListingTies;
+  /** The sellers' account rows, for the cards (the users module's). */
+  sellerRows(sellerIds: string[]): Promise<Map<string, AccountRow>>;
   /** The open reports of items, for the moderation queue (module social). */
   openReportsOf(itemIds: string[]): Promise<Record<string, ItemReport[]>>;
   /** Mixed into a visitor's view key, so the key reveals nothing about their address. */
@@ -44,17 +53,23 @@ export class ItemsService {
   private readonly moderation: ItemModeration;
   private readonly db: Db;
   private readonly viewerSecret: string;
+  /** Listings as subqueries other modules select from (listings.ts). */
+  readonly listings: ListingQueries;
 
   constructor(dependencies: ItemsDependencies) {
-    this.db = dependencies.db;
+    const { db, ties } = dependencies;
+    this.db = db;
     this.viewerSecret = dependencies.viewerSecret;
     this.lookups = dependencies.lookups;
+    this.listings = new ListingQueries(ties);
+    const loader = new ItemLoader(db, { ties, sellerRows: dependencies.sellerRows });
+    const context = { ...dependencies, loader };
     this.filterChoices = new RecentEntryOptions(dependencies.lookups);
-    this.posting = new ItemPosting(dependencies);
-    this.reading = new ItemReading(dependencies.db);
-    this.views = new ItemViews(dependencies.db);
-    this.lists = new OwnerLists(this.reading);
-    this.moderation = new ItemModeration(dependencies);
+    this.posting = new ItemPosting(context);
+    this.reading = new ItemReading(loader, ties);
+    this.views = new ItemViews(db);
+    this.lists = new OwnerLists(this.reading, ties);
+    this.moderation = new ItemModeration(context);
   }
 
   /** The item as this viewer may see it, or null (missing, deleted, or hidden from them). */
@@ -106,7 +121,7 @@ export class ItemsService {
    */
   async touch(itemId: string, viewer: ItemViewer | null, visitor: { ip: string; userAgent: string }): Promise<void> {
     const item = await existingItem(this.db, itemId);
-    if (!canSeeItem(viewer, item)) throw itemNotFound();
+    if (!mayView(viewer, item)) throw itemNotFound();
     await this.views.countView(itemId, this.viewerKey(viewer, visitor));
   }
 
@@ -166,6 +181,11 @@ export class ItemsService {
   }
 
   /** The access row of an existing item (404 when missing or deleted). */
+  /** Who may do what with the item (its state and owner), or null when there is no such item. */
+  findAccess(itemId: string): Promise<AccessRow | null> {
+    return accessRow(this.db, itemId);
+  }
+
   accessOf(itemId: string): Promise<AccessRow> {
     return existingItem(this.db, itemId);
   }

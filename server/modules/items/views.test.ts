@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, items, itemViewCounts, itemViews } from '../../db/schema/index.ts';
 import { createServices } from '../../services.ts';
+import { draftUpload, entryReferences, validEntry } from '../../testing/item-entries.ts';
+import { appSettings, items, itemViewCounts, itemViews } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { draftUpload, entryReferences, validEntry } from './test-entries.ts';
 
 const test = useTestApp({ users: [9] });
 const { db, call } = test;

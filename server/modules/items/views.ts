@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { items, itemViewCounts, itemViews } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import { isItemId } from './access.ts';
+import { items, itemViewCounts, itemViews } from './schema.ts';
 
 /**
  * Item views (touch_count): one per viewer and day. A view writes a narrow row of its own; a job folds the

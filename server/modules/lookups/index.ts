@@ -1,3 +1,20 @@
+export {
+  type CategoryJson,
+  type ChoiceList,
+  type CurrencyJson,
+  categoryJson,
+  cityJson,
+  currencyJson,
+  isVehicleCategory,
+  type LookupJson,
+  lookupJson,
+  offered,
+  type PlainList,
+  priceTypeJson,
+  type SubcategoryJson,
+  subcategoryJson,
+  townshipJson,
+} from './fragments.ts';
 export { type LookupsPageOperations, lookupsPageOperations } from './page-operations.ts';
 export { lookupRoutes } from './routes.ts';
-export { type ListQuery, LookupsService, SIMPLE_LOOKUPS, type SimpleLookupKind } from './service.ts';
+export { type CatalogMatch, type ListQuery, LookupsService, SIMPLE_LOOKUPS, type SimpleLookupKind } from './service.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { formatDateTime } from '../../../contract/format.ts';
-import type { LanguageCode } from '../../../contract/language.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type {
   Category,
   Currency,
@@ -14,30 +14,38 @@ import type {
 } from '../../../contract/lookups.ts';
 import type { Image } from '../../../contract/media.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import type { Db } from '../../db/database.ts';
-import * as schema from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { containsPattern } from '../../kernel/like-pattern.ts';
 import { localizedText } from '../../kernel/localized-text.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import { firstImages } from '../media/index.ts';
+import { categories, subcategories } from './catalog-schema.ts';
+import * as lists from './schema.ts';
 
 export const SIMPLE_LOOKUPS = {
-  'item-types': schema.itemTypes,
-  conditions: schema.itemConditions,
-  'deal-options': schema.dealOptions,
-  manufacturers: schema.manufacturers,
-  transmissions: schema.transmissions,
-  colors: schema.colors,
-  'fuel-types': schema.fuelTypes,
-  'body-styles': schema.bodyStyles,
-  'seller-types': schema.sellerTypes,
-  'vehicle-types': schema.vehicleTypes,
-  'engine-statuses': schema.engineStatuses,
-  states: schema.states,
-  'user-states': schema.userStates,
+  'item-types': lists.itemTypes,
+  conditions: lists.itemConditions,
+  'deal-options': lists.dealOptions,
+  manufacturers: lists.manufacturers,
+  transmissions: lists.transmissions,
+  colors: lists.colors,
+  'fuel-types': lists.fuelTypes,
+  'body-styles': lists.bodyStyles,
+  'seller-types': lists.sellerTypes,
+  'vehicle-types': lists.vehicleTypes,
+  'engine-statuses': lists.engineStatuses,
+  states: lists.states,
+  'user-states': lists.userStates,
 } as const;
 export type SimpleLookupKind = keyof typeof SIMPLE_LOOKUPS;
+
+/** A category (sub_cat_id null) or subcategory whose name matched. */
+export type CatalogMatch = {
+  text: string;
+  cat_id: number;
+  sub_cat_id: number | null;
+};
 
 export interface ListQuery extends PageRequest {
   keyword?: string | undefined;
@@ -112,7 +120,7 @@ export class LookupsService {
   }
 
   async listPriceTypes(query: ListQuery, language: LanguageCode): Promise<Paged<PriceType>> {
-    const table = schema.itemPriceTypes;
+    const table = lists.itemPriceTypes;
     const page = await this.listLocalized(
       table,
       { fallbackName: table.name, ordering: table.ordering },
@@ -123,8 +131,8 @@ export class LookupsService {
   }
 
   async listModels(manufacturerId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Model>> {
-    await this.requireActive(schema.manufacturers, manufacturerId, 'api.manufacturerNotFound');
-    const table = schema.models;
+    await this.requireActive(lists.manufacturers, manufacturerId, 'api.manufacturerNotFound');
+    const table = lists.models;
     const spec = {
       fallbackName: table.name,
       ordering: table.ordering,
@@ -135,7 +143,7 @@ export class LookupsService {
   }
 
   async listCurrencies(query: ListQuery, language: LanguageCode): Promise<Paged<Currency>> {
-    const table = schema.currencies;
+    const table = lists.currencies;
     const spec = { fallbackName: table.currencyShortForm, ordering: table.ordering };
     const page = await this.listLocalized(table, spec, query, language);
     return mapPage(page, ({ row, name }) => ({
@@ -150,7 +158,7 @@ export class LookupsService {
   }
 
   async listLocations(query: ListQuery, language: LanguageCode): Promise<Paged<ItemLocation>> {
-    const table = schema.itemLocations;
+    const table = lists.itemLocations;
     const page = await this.listLocalized(
       table,
       { fallbackName: table.name, ordering: table.ordering },
@@ -168,8 +176,8 @@ export class LookupsService {
   }
 
   async listTownships(cityId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Township>> {
-    await this.requireActive(schema.itemLocations, cityId, 'api.locationNotFound');
-    const table = schema.locationTownships;
+    await this.requireActive(lists.itemLocations, cityId, 'api.locationNotFound');
+    const table = lists.locationTownships;
     const spec = { fallbackName: table.townshipName, ordering: table.ordering, where: eq(table.cityId, cityId) };
     const page = await this.listLocalized(table, spec, query, language);
     return mapPage(page, ({ row, name }) => ({
@@ -185,7 +193,7 @@ export class LookupsService {
   }
 
   async listCategories(query: ListQuery, language: LanguageCode): Promise<Paged<Category>> {
-    const table = schema.categories;
+    const table = categories;
     const page = await this.listLocalized(
       table,
       { fallbackName: table.catName, ordering: table.catOrdering },
@@ -207,7 +215,7 @@ export class LookupsService {
   }
 
   async findCategory(catId: number, language: LanguageCode): Promise<Category | null> {
-    const table = schema.categories;
+    const table = categories;
     const [found] = await this.db
       .select({ row: table, name: localizedText(table.names, language, table.catName) })
       .from(table)
@@ -219,7 +227,7 @@ export class LookupsService {
 
   async listSubcategories(catId: number, query: ListQuery, language: LanguageCode): Promise<Paged<Subcategory>> {
     await this.getCategory(catId, language);
-    const table = schema.subcategories;
+    const table = subcategories;
     const spec = { fallbackName: table.name, ordering: table.ordering, where: eq(table.catId, catId) };
     const page = await this.listLocalized(table, spec, query, language);
     const images = await firstImages(
@@ -244,7 +252,7 @@ export class LookupsService {
   /** The cities people can choose for their profile, in `language`. */
   /** Every published city, in the operator's order: a profile may pick any of them, none is left out. */
   async listCityChoices(language: LanguageCode) {
-    const table = schema.itemLocations;
+    const table = lists.itemLocations;
     return this.db
       .select({ id: table.id, name: localizedText(table.names, language, table.name) })
       .from(table)
@@ -255,7 +263,7 @@ export class LookupsService {
   /** A city's name in `language`, or null when there is no such city. */
   async cityName(cityId: number | null, language: LanguageCode): Promise<string | null> {
     if (!cityId) return null;
-    const table = schema.itemLocations;
+    const table = lists.itemLocations;
     const [city] = await this.db
       .select({ name: localizedText(table.names, language, table.name) })
       .from(table)
@@ -273,14 +281,14 @@ export class LookupsService {
     townshipId: number | null,
     language: LanguageCode,
   ): Promise<{ city: string; township: string | null } | null> {
-    const cities = schema.itemLocations;
+    const cities = lists.itemLocations;
     const [city] = await this.db
       .select({ name: localizedText(cities.names, language, cities.name) })
       .from(cities)
       .where(and(eq(cities.id, cityId), eq(cities.status, 1)));
     if (!city) return null;
     if (townshipId === null) return { city: city.name, township: null };
-    const townships = schema.locationTownships;
+    const townships = lists.locationTownships;
     const [township] = await this.db
       .select({ name: localizedText(townships.names, language, townships.townshipName) })
       .from(townships)
@@ -291,32 +299,43 @@ export class LookupsService {
   /** Whether `cityId` names a city (published or not: a profile keeps the city it chose). */
   async cityExists(cityId: number) {
     const [city] = await this.db
-      .select({ id: schema.itemLocations.id })
-      .from(schema.itemLocations)
-      .where(eq(schema.itemLocations.id, cityId));
+      .select({ id: lists.itemLocations.id })
+      .from(lists.itemLocations)
+      .where(eq(lists.itemLocations.id, cityId));
     return Boolean(city);
   }
 
-  /** The app setting is_thumb2x_3x_generate: whether stored pictures get their 1x, 2x and 3x thumbnails. */
-  async thumbnailVariantsEnabled() {
-    const [settings] = await this.db
-      .select({ enabled: schema.appSettings.isThumb2x3xGenerate })
-      .from(schema.appSettings)
-      .limit(1);
-    return settings?.enabled ?? true;
+  /**
+   * Up to `limit` categories and `limit` subcategories whose name in `language` has a word starting with
+   * `prefix` (the search box's suggestions); published ones only.
+   */
+  async catalogMatches(prefix: string, language: LanguageCode, limit: number): Promise<CatalogMatch[]> {
+    const categoryName = localizedText(categories.names, language, categories.catName);
+    const subcategoryName = localizedText(subcategories.names, language, subcategories.name);
+    const startsAWord = (name: unknown) =>
+      sql`(' ' || souk_normalize(${name})) like '% ' || replace(replace(souk_normalize(${prefix}), '%', ''), '_', '') || '%'`;
+    const result = await this.db.execute<CatalogMatch>(sql`
+      (select ${categoryName} as text, ${categories.id} as cat_id, null::int as sub_cat_id
+       from ${categories} where ${categories.status} = 1 and ${startsAWord(categoryName)} limit ${limit})
+      union all
+      (select ${subcategoryName}, ${subcategories.catId}, ${subcategories.id}
+       from ${subcategories} join ${categories} on ${categories.id} = ${subcategories.catId}
+       where ${subcategories.status} = 1 and ${categories.status} = 1 and ${startsAWord(subcategoryName)} limit ${limit})`);
+    return result.rows;
   }
 
-  /** The app setting is_item_approval_enabled: whether a new or edited listing waits for an admin. */
-  async itemApprovalRequired() {
-    const [settings] = await this.db
-      .select({ enabled: schema.appSettings.isItemApprovalEnabled })
-      .from(schema.appSettings)
-      .limit(1);
-    return settings?.enabled ?? false;
+  /** The published categories in the operator's order, named in the default language (the sitemap's pages). */
+  publishedCategories() {
+    const name = localizedText(categories.names, DEFAULT_LANGUAGE, categories.catNameAr);
+    return this.db
+      .select({ id: categories.id, name, changed: categories.updatedDate })
+      .from(categories)
+      .where(eq(categories.status, 1))
+      .orderBy(asc(categories.catOrdering), asc(categories.id));
   }
 
   private async requireActive(
-    table: typeof schema.manufacturers | typeof schema.itemLocations,
+    table: typeof lists.manufacturers | typeof lists.itemLocations,
     id: number,
     messageKey: string,
   ) {
@@ -340,7 +359,7 @@ function dates(addedDate: Date, language: LanguageCode) {
 }
 
 function toCategory(
-  row: typeof schema.categories.$inferSelect,
+  row: typeof categories.$inferSelect,
   name: string,
   language: LanguageCode,
   images: Map<string, Image>,

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, like, lt } from 'drizzle-orm';
 import type { Image, ImageType } from '../../../contract/media.ts';
-import type { Db } from '../../db/database.ts';
-import { images } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { toImage } from './images.ts';
+import { images } from './schema.ts';
 
 /**
  * The image rows of a parent, for the modules whose things carry pictures (an item's photos and video): the

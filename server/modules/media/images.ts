@@ -1,9 +1,9 @@
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Image, ImageType } from '../../../contract/media.ts';
-import type { Db } from '../../db/database.ts';
-import * as schema from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
+import { images } from './schema.ts';
 
-export function toImage(row: typeof schema.images.$inferSelect): Image {
+export function toImage(row: typeof images.$inferSelect): Image {
   return {
     img_id: row.imgId,
     img_parent_id: row.imgParentId,
@@ -21,12 +21,44 @@ export async function firstImages(db: Db, parentIds: Array<string | number>, typ
   if (parentIds.length === 0) return found;
   const rows = await db
     .select()
-    .from(schema.images)
-    .where(and(inArray(schema.images.imgParentId, parentIds.map(String)), inArray(schema.images.imgType, types)))
-    .orderBy(asc(schema.images.ordering), asc(schema.images.addedDate));
+    .from(images)
+    .where(and(inArray(images.imgParentId, parentIds.map(String)), inArray(images.imgType, types)))
+    .orderBy(asc(images.ordering), asc(images.addedDate));
   for (const row of rows) {
     const key = `${row.imgParentId}:${row.imgType}`;
     if (!found.has(key)) found.set(key, toImage(row));
   }
   return found;
+}
+
+const imagesQuery = (db: Db) =>
+  db
+    .select()
+    .from(images)
+    .where(
+      and(
+        sql`${images.imgParentId} = any(${sql.placeholder('parents')}::text[])`,
+        sql`${images.imgType} = any(${sql.placeholder('types')}::text[])`,
+      ),
+    )
+    .orderBy(images.ordering, images.addedDate)
+    .prepare('images_of_parents');
+const imagesStatements = new WeakMap<Db, ReturnType<typeof imagesQuery>>();
+
+/** Every picture of these parents and types, in order, keyed "parentId:type": one prepared query. */
+export async function imagesOf(db: Db, parentIds: string[], types: readonly ImageType[]) {
+  const byParent = new Map<string, Image[]>();
+  if (parentIds.length === 0) return byParent;
+  let statement = imagesStatements.get(db);
+  if (!statement) {
+    statement = imagesQuery(db);
+    imagesStatements.set(db, statement);
+  }
+  for (const row of await statement.execute({ parents: parentIds, types: [...types] })) {
+    const key = `${row.imgParentId}:${row.imgType}`;
+    const list = byParent.get(key) ?? [];
+    list.push(toImage(row));
+    byParent.set(key, list);
+  }
+  return byParent;
 }

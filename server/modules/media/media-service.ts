@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { images } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { FileStorage, TempFiles } from '../../kernel/storage/index.ts';
 import { detectType, IMAGE_TYPES, VIDEO_TYPES } from './file-types.ts';
 import { checkImageHeader, type ImageBox, writeThumbnail, writeWebp } from './image-pipeline.ts';
 import { MAX_PDF_BYTES, MAX_PDF_PAGES, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, THUMBNAIL_VARIANTS } from './limits.ts';
 import { pdfPageCount } from './pdf-pages.ts';
 import { MediaRefused } from './refusals.ts';
+import { images } from './schema.ts';
 import { videoSeconds } from './video.ts';
 
 /** A received file waiting in the temporary folder (the caller discards it). */

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.ts';
-import { images } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import {
   createLocalDiskStorage,
   createTempFiles,
@@ -13,6 +12,7 @@ import {
   type TempFiles,
 } from '../../kernel/storage/index.ts';
 import { createTestDatabase } from '../../testing/database.ts';
+import { images } from '../../testing/tables.ts';
 import { MAX_INPUT_PIXELS } from './limits.ts';
 import { MediaService, type Upload } from './media-service.ts';
 import { MediaRefused } from './refusals.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { addedDate } from '../../db/schema/columns.ts';
 import { items } from '../items/schema.ts';
@@ -16,7 +17,13 @@ export const notifications = pgTable(
     itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
     addedDate: addedDate(),
   },
-  (table) => [index('notifications_user_idx').on(table.userId, table.addedDate.desc())],
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.addedDate.desc()),
+    // The follow-up job that wrote a notice (kernel/events.ts): a repeated run adds no second row.
+    uniqueIndex('notifications_follow_up_idx')
+      .on(sql`(${table.data} ->> 'follow_up')`)
+      .where(sql`${table.data} ? 'follow_up'`),
+  ],
 );
 
 export const notificationReads = pgTable(

@@ -1,8 +1,8 @@
-/** Events of the ratings module (delivered after the write committed). */
+/** Events of the ratings module. */
 declare module '../../kernel/events.ts' {
   interface DomainEvents {
-    /** Someone reviewed `userId`: their overall rating and count are now these. */
-    'user.rated': { userId: string; overallRating: number; ratingCount: number };
+    /** Someone reviewed `userId` (or changed their review): the overall rating and count are to be counted again. */
+    'user.rated': { userId: string };
   }
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ratings } from '../../db/schema/index.ts';
+import { ratings } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { summarizeRatings } from './service.ts';
 

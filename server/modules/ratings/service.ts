@@ -5,15 +5,15 @@ import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Review, ReviewInput, ReviewStanding } from '../../../contract/ratings.ts';
 import type { RatingSummary, User } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { blocks, ratings } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
 import type { ChatService } from '../chat/index.ts';
-import type { SocialService } from '../social/index.ts';
+import { blockBetween, type SocialService } from '../social/index.ts';
 import type { UsersService } from '../users/index.ts';
 import './events.ts';
+import { ratings } from './schema.ts';
 
 const STAR_NAMES = ['one', 'two', 'three', 'four', 'five'] as const;
 
@@ -59,28 +59,18 @@ export class RatingsService {
     if (!(await this.context.users.isPublic(userId))) throw userNotFound();
     if (await this.context.social.inBlock(viewer.userId, userId)) throw userNotFound();
     if (!(await this.context.chat.completedDealBetween(viewer.userId, userId))) throw noDeal();
-    const row = await events.afterCommit(async (publish) => {
-      const stored = await db.transaction(async (tx) => {
-        const [saved] = await tx
-          .insert(ratings)
-          .values({ fromUserId: viewer.userId, toUserId: userId, ...input })
-          .onConflictDoUpdate({
-            target: [ratings.fromUserId, ratings.toUserId],
-            set: { rating: input.rating, title: input.title, message: input.message, updatedDate: new Date() },
-          })
-          .returning();
-        const [totals] = await tx
-          .select({ average: sql<number>`avg(${ratings.rating})::float`, count: sql<number>`count(*)::int` })
-          .from(ratings)
-          .where(eq(ratings.toUserId, userId));
-        return { saved, totals };
-      });
-      publish('user.rated', {
-        userId,
-        overallRating: Math.round((stored.totals?.average ?? 0) * 100) / 100,
-        ratingCount: stored.totals?.count ?? 0,
-      });
-      return stored.saved;
+    const row = await events.transaction(db, async (tx, publish) => {
+      const [saved] = await tx
+        .insert(ratings)
+        .values({ fromUserId: viewer.userId, toUserId: userId, ...input })
+        .onConflictDoUpdate({
+          target: [ratings.fromUserId, ratings.toUserId],
+          set: { rating: input.rating, title: input.title, message: input.message, updatedDate: new Date() },
+        })
+        .returning();
+      // The account's overall rating and count follow (a follow-up of users, counted from the rows).
+      publish('user.rated', { userId });
+      return saved;
     });
     if (!row) throw new Error('a review was not stored');
     const [reviewer] = await this.people([viewer.userId], viewer);
@@ -100,9 +90,7 @@ export class RatingsService {
     if (viewer && viewer.userId !== userId && (await this.context.social.inBlock(viewer.userId, userId))) {
       throw userNotFound();
     }
-    const hidden = viewer
-      ? sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer.userId} and ${blocks.blockedId} = ${ratings.fromUserId}) or (${blocks.blockerId} = ${ratings.fromUserId} and ${blocks.blockedId} = ${viewer.userId}))`
-      : undefined;
+    const hidden = viewer ? sql`not ${blockBetween(viewer.userId, ratings.fromUserId)}` : undefined;
     const rows = await db
       .select()
       .from(ratings)

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
-import { categories, items, subcategories, users } from '../../db/schema/index.ts';
+import { categories, items, subcategories, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { type ActiveItemCounts, CATEGORY_COUNTS_TTL_MS, CategoryCounts } from './category-counts.ts';
 

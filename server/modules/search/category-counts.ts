@@ -1,8 +1,7 @@
-import { and, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { items } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../kernel/database.ts';
 import { RECENT_VALUE_TTL_MS, RecentValue, type RecentValueOptions } from '../../kernel/recent-value.ts';
-import { visibleTo } from './item-filters.ts';
+import { publicListings } from '../items/index.ts';
 
 /** Public items per category and per subcategory (an id missing from a map has none). */
 export interface ActiveItemCounts {
@@ -36,16 +35,13 @@ export class CategoryCounts extends RecentValue<ActiveItemCounts> {
   }
 }
 
-/**
- * One grouped pass over the public items, with the conditions every public list uses (visibleTo: status = 1
- * and deleted_at is null written as the partial feed indexes are, the seller's state as copied on the row).
- */
+/** One grouped pass over the public listings (the items module's rule, written as its partial indexes are). */
 async function countActiveItems(db: Db): Promise<ActiveItemCounts> {
+  const listings = publicListings();
   const rows = await db
-    .select({ catId: items.catId, subCatId: items.subCatId, count: sql<number>`count(*)::int` })
-    .from(items)
-    .where(and(...visibleTo(null)))
-    .groupBy(items.catId, items.subCatId);
+    .select({ catId: listings.catId, subCatId: listings.subCatId, count: sql<number>`count(*)::int` })
+    .from(listings)
+    .groupBy(listings.catId, listings.subCatId);
   const counts: ActiveItemCounts = { categories: {}, subcategories: {} };
   for (const row of rows) {
     counts.categories[row.catId] = (counts.categories[row.catId] ?? 0) + row.count;

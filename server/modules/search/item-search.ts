@@ -1,11 +1,11 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type ItemOrder, type ItemSearchQuery, itemOrderOf, RESULT_COUNT_CAP } from '../../../contract/search.ts';
-import type { Db } from '../../db/database.ts';
-import { items } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { badRequest } from '../../kernel/errors.ts';
+import type { Listings } from '../items/index.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from './cursor.ts';
 import { geoCellsAround } from './geo-cells.ts';
-import { distanceFrom, filtersOf, type RadiusIndex, radiusOf, visibleTo } from './item-filters.ts';
+import { distanceFrom, filtersOf, type RadiusIndex, radiusOf } from './item-filters.ts';
 import { type TextQuery, textQueryOf } from './text-query.ts';
 
 /** A best-match list ranks the newest matches up to this many (a page 50 deep stays within them). */
@@ -29,6 +29,8 @@ export interface FoundPage {
 }
 
 interface Plan {
+  /** The listings this viewer may see (the items module's subquery); every column below is one of its. */
+  listings: Listings;
   where: SQL[];
   order: ItemOrder;
   descending: boolean;
@@ -45,31 +47,37 @@ type Row = { id: string; sort: string | number | null };
  */
 export class ItemSearch {
   private readonly db: Db;
+  private readonly listingsFor: (viewerId: string | null) => Listings;
   private readonly sparseMatches: number;
 
   /** sparseMatches: SPARSE_MATCHES unless a test makes every search take one way. */
-  constructor(db: Db, options: { sparseMatches?: number } = {}) {
+  constructor(db: Db, listingsFor: (viewerId: string | null) => Listings, options: { sparseMatches?: number } = {}) {
     this.db = db;
+    this.listingsFor = listingsFor;
     this.sparseMatches = options.sparseMatches ?? SPARSE_MATCHES;
   }
 
-  async page(query: ItemSearchQuery, viewerId: string | null, extra: SQL[] = []): Promise<FoundPage> {
+  /** `extra`: conditions of the caller's over the same listings (the sellers a viewer follows). */
+  async page(
+    query: ItemSearchQuery,
+    viewerId: string | null,
+    extra: (listings: Listings) => SQL[] = () => [],
+  ): Promise<FoundPage> {
+    const listings = this.listingsFor(viewerId);
     const text = query.search_term ? await textQueryOf(this.db, query.search_term) : null;
     const order = orderFor(query);
-    const matching = [
-      ...visibleTo(viewerId),
-      ...extra,
-      ...(text ? [sql`${items.searchVector} @@ ${text.tsquery}`] : []),
-    ];
+    const matching = [...extra(listings), ...(text ? [sql`${listings.searchVector} @@ ${text.tsquery}`] : [])];
+    const radiusIndex = await this.radiusIndex(listings, query, order, text !== null, matching);
     const plan: Plan = {
-      where: [...matching, ...filtersOf(query, await this.radiusIndex(query, order, text !== null, matching))],
+      listings,
+      where: [...matching, ...filtersOf(listings, query, radiusIndex)],
       order,
       descending: query.orderType !== 'asc',
       query,
       text,
     };
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    const total = cursor ? { count: cursor.total[0], capped: cursor.total[1] } : await this.count(plan.where);
+    const total = cursor ? { count: cursor.total[0], capped: cursor.total[1] } : await this.count(listings, plan.where);
     // limit/offset paging (or its cursor) walks the same order with an offset; keyset needs neither.
     const byOffset = cursor ? cursor.offset !== undefined : query.offset > 0;
     const found =
@@ -87,6 +95,7 @@ export class ItemSearch {
    * reads the text index alone when the words are rare, the map index when they are not.
    */
   private async radiusIndex(
+    listings: Listings,
     query: ItemSearchQuery,
     order: ItemOrder,
     hasText: boolean,
@@ -95,22 +104,22 @@ export class ItemSearch {
     const radius = radiusOf(query);
     if (!hasText || order === 'distance' || radius === null) return 'box';
     if (geoCellsAround(radius)) return 'cells';
-    const withoutRadius = [...matching, ...filtersOf({ ...query, lat: undefined, lng: undefined }, 'box')];
-    return (await this.estimatedRows(withoutRadius)) > this.sparseMatches ? 'box' : 'distance';
+    const withoutRadius = [...matching, ...filtersOf(listings, { ...query, lat: undefined, lng: undefined }, 'box')];
+    return (await this.estimatedRows(listings, withoutRadius)) > this.sparseMatches ? 'box' : 'distance';
   }
 
   /** The planner's estimate of the rows that match (its text statistics are good, see SPARSE_MATCHES). */
-  private async estimatedRows(where: SQL[]): Promise<number> {
+  private async estimatedRows(listings: Listings, where: SQL[]): Promise<number> {
     const result = await this.db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-      sql`explain (format json) select 1 from ${items} where ${and(...where)}`,
+      sql`explain (format json) select 1 from ${listings} where ${allOf(where)}`,
     );
     return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
   }
 
   /** Matches up to the cap: "1,000+" costs what 1,000 costs. */
-  private async count(where: SQL[]) {
+  private async count(listings: Listings, where: SQL[]) {
     const result = await this.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${items} where ${and(...where)} limit ${RESULT_COUNT_CAP + 1}) capped`,
+      sql`select count(*)::int as n from (select 1 from ${listings} where ${allOf(where)} limit ${RESULT_COUNT_CAP + 1}) capped`,
     );
     const n = result.rows[0]?.n ?? 0;
     return { count: Math.min(n, RESULT_COUNT_CAP), capped: n > RESULT_COUNT_CAP };
@@ -123,9 +132,10 @@ export class ItemSearch {
     let phase = paidFirst ? (cursor?.phase ?? 'paid') : undefined;
     let after = cursor?.after;
     const rows: Row[] = [];
+    const { listings } = plan;
     while (true) {
       const phaseFilter =
-        phase === 'paid' ? [sql`${items.isPaid}`] : phase === 'rest' ? [sql`not ${items.isPaid}`] : [];
+        phase === 'paid' ? [sql`${listings.isPaid}`] : phase === 'rest' ? [sql`not ${listings.isPaid}`] : [];
       const found = await this.keysetRows(plan, [...plan.where, ...phaseFilter], after, limit + 1 - rows.length);
       rows.push(...found);
       if (rows.length > limit || phase !== 'paid') break;
@@ -145,7 +155,8 @@ export class ItemSearch {
   }
 
   private async keysetRows(plan: Plan, where: SQL[], after: SearchCursor['after'], limit: number): Promise<Row[]> {
-    const column = sortColumn(plan.order);
+    const { listings } = plan;
+    const column = sortColumn(listings, plan.order);
     // The cursor's text of a date in one fixed form (UTC, microseconds), whatever the session's DateStyle.
     const value =
       plan.order === 'touch_count'
@@ -157,15 +168,15 @@ export class ItemSearch {
       const typed = typedSortValue(plan.order, sortValue);
       conditions.push(
         plan.descending
-          ? sql`(${column}, ${items.id}) < (${typed}, ${id}::uuid)`
-          : sql`(${column}, ${items.id}) > (${typed}, ${id}::uuid)`,
+          ? sql`(${column}, ${listings.id}) < (${typed}, ${id}::uuid)`
+          : sql`(${column}, ${listings.id}) > (${typed}, ${id}::uuid)`,
       );
     }
     const direction = directionOf(plan);
     const result = await this.db.execute<Row>(sql`
-      select ${items.id} as id, ${value} as sort from ${items}
-      where ${and(...conditions)}
-      order by ${column} ${direction}, ${items.id} ${direction}
+      select ${listings.id} as id, ${value} as sort from ${listings}
+      where ${allOf(conditions)}
+      order by ${column} ${direction}, ${listings.id} ${direction}
       limit ${limit}`);
     return result.rows;
   }
@@ -178,22 +189,28 @@ export class ItemSearch {
   private async rankedPage(plan: Plan, cursor: SearchCursor | null, total: { count: number; capped: boolean }) {
     const offset = cursor?.offset ?? plan.query.offset;
     const limit = plan.query.limit;
-    const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`${items.isPaid} desc, ` : sql``;
-    const where = and(...plan.where);
+    const { listings } = plan;
+    const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`${listings.isPaid} desc, ` : sql``;
+    const where = allOf(plan.where);
     const radius = radiusOf(plan.query);
     const result =
       plan.order === 'added_date' || plan.order === 'touch_count'
         ? await this.db.execute<{ id: string }>(sql`
-            select ${items.id} as id from ${items} where ${where}
-            order by ${paidFirst}${sortColumn(plan.order)} ${directionOf(plan)}, ${items.id} ${directionOf(plan)}
+            select ${listings.id} as id from ${listings} where ${where}
+            order by ${paidFirst}${sortColumn(listings, plan.order)} ${directionOf(plan)}, ${listings.id} ${directionOf(plan)}
             limit ${limit + 1} offset ${offset}`)
         : plan.order === 'distance' && radius
           ? await this.db.execute<{ id: string }>(sql`
-            select ${items.id} as id from ${items} where ${where}
-            order by ${paidFirst}${distanceFrom(radius)}, ${items.id}
+            select ${listings.id} as id from ${listings} where ${where}
+            order by ${paidFirst}${distanceFrom(listings, radius)}, ${listings.id}
             limit ${limit + 1} offset ${offset}`)
           : await this.db.execute<{ id: string }>(
-              this.bestMatchQuery(plan, (await this.estimatedRows(plan.where)) > this.sparseMatches, limit + 1, offset),
+              this.bestMatchQuery(
+                plan,
+                (await this.estimatedRows(listings, plan.where)) > this.sparseMatches,
+                limit + 1,
+                offset,
+              ),
             );
     const ids = result.rows.map((row) => row.id);
     const more = ids.length > limit;
@@ -211,11 +228,12 @@ export class ItemSearch {
   private bestMatchQuery(plan: Plan, dense: boolean, limit: number, offset: number): SQL {
     const tsquery = plan.text?.tsquery ?? sql`''::tsquery`;
     const newest = sql`order by added_date desc nulls last, id desc nulls last limit ${RANKED_CANDIDATES}`;
-    const columns = sql`${items.id} as id, ${items.isPaid} as is_paid, ${items.addedDate} as added_date, ${items.searchVector} as search_vector`;
-    const where = and(...plan.where);
+    const { listings } = plan;
+    const columns = sql`${listings.id} as id, ${listings.isPaid} as is_paid, ${listings.addedDate} as added_date, ${listings.searchVector} as search_vector`;
+    const where = allOf(plan.where);
     const candidates = dense
-      ? sql`select ${columns} from ${items} where ${where} ${newest}`
-      : sql`select * from (select ${columns} from ${items} where ${where} offset 0) matches ${newest}`;
+      ? sql`select ${columns} from ${listings} where ${where} ${newest}`
+      : sql`select * from (select ${columns} from ${listings} where ${where} offset 0) matches ${newest}`;
     const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`is_paid desc, ` : sql``;
     return sql`
       select id from (
@@ -246,7 +264,8 @@ function typedSortValue(order: ItemOrder, value: string | number): SQL {
   throw badRequest('errors.invalidParameter', { field: 'cursor' });
 }
 
-const sortColumn = (order: ItemOrder) => (order === 'touch_count' ? sql`${items.touchCount}` : sql`${items.addedDate}`);
+const sortColumn = (listings: Listings, order: ItemOrder) =>
+  order === 'touch_count' ? sql`${listings.touchCount}` : sql`${listings.addedDate}`;
 
 /** The indexes are "desc nulls last"; ascending walks them backwards (nulls first). */
 const directionOf = (plan: Plan) => sql.raw(plan.descending ? 'desc nulls last' : 'asc nulls first');
@@ -258,3 +277,6 @@ function orderFor(query: ItemSearchQuery): ItemOrder {
   if (order === 'distance' && radiusOf(query) === null) return 'added_date';
   return order;
 }
+
+/** Every condition at once; true when there are none (a visitor's unfiltered list: the listings say it all). */
+const allOf = (conditions: SQL[]) => and(...conditions) ?? sql`true`;

@@ -4,10 +4,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../../contract/fields.ts';
 import { type ItemSearchResult, itemSearchSchema } from '../../../contract/search.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
-import * as schema from '../../db/schema/index.ts';
-import { blocks, categories, follows, itemReports, items, subcategories, users } from '../../db/schema/index.ts';
-import { seededRandom } from '../../db/seed/random.ts';
+import * as schema from '../../testing/tables.ts';
+import {
+  blocks,
+  categories,
+  follows,
+  itemReports,
+  items,
+  seededRandom,
+  subcategories,
+  users,
+} from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { publicListings } from '../items/index.ts';
 import { geoCellsAround } from './geo-cells.ts';
 import { rebuildSearchWords } from './index.ts';
 import { ItemSearch } from './item-search.ts';
@@ -343,8 +352,8 @@ describe('text', () => {
 
 describe('the two ways a text search reads', () => {
   it('find the same items whether they walk the feed and map indexes or read the text index', async () => {
-    const byFeed = new ItemSearch(db, { sparseMatches: -1 });
-    const byText = new ItemSearch(db, { sparseMatches: Number.MAX_SAFE_INTEGER });
+    const byFeed = new ItemSearch(db, publicListings, { sparseMatches: -1 });
+    const byText = new ItemSearch(db, publicListings, { sparseMatches: Number.MAX_SAFE_INTEGER });
     const near = { lat: RIYADH.lat, lng: RIYADH.lng, mile: 10 };
     for (const params of [
       { search_term: 'سيارة' },

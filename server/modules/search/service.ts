@@ -5,11 +5,12 @@ import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from '../../../contract/search.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import type { Db } from '../../db/database.ts';
-import { follows, items as itemsTable } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { ItemsService } from '../items/index.ts';
+import type { LookupsService } from '../lookups/index.ts';
+import { follows } from '../social/index.ts';
 import { type ActiveItemCounts, CategoryCounts } from './category-counts.ts';
 import { ItemSearch } from './item-search.ts';
 import { addSearchWordsOf, rebuildSearchWords, searchWordsAreEmpty, suggestionsFor } from './words.ts';
@@ -26,19 +27,22 @@ export interface SearchDependencies {
   db: Db;
   events: EventBus;
   items: ItemsService;
+  lookups: LookupsService;
 }
 
 /** Discovery (issue 10): public item lists with every filter, text and radius; the search box's suggestions. */
 export class SearchService {
   private readonly db: Db;
   private readonly items: ItemsService;
+  private readonly lookups: LookupsService;
   private readonly search: ItemSearch;
   private readonly categoryCounts: CategoryCounts;
 
   constructor(dependencies: SearchDependencies) {
     this.db = dependencies.db;
     this.items = dependencies.items;
-    this.search = new ItemSearch(dependencies.db);
+    this.lookups = dependencies.lookups;
+    this.search = new ItemSearch(dependencies.db, (viewerId) => dependencies.items.listings.listedFor(viewerId));
     this.categoryCounts = new CategoryCounts(dependencies.db);
     this.keepWordsCurrent(dependencies.events);
   }
@@ -65,9 +69,10 @@ export class SearchService {
     page: PageWindow & { cursor?: string },
     language: LanguageCode,
   ): Promise<Paged<Item>> {
-    const followed = sql`${itemsTable.addedUserId} in (select ${follows.followedId} from ${follows} where ${follows.followerId} = ${viewer.userId})`;
     const query = { limit: page.limit, offset: page.offset, cursor: page.cursor, order_by: 'added_date' } as const;
-    const found = await this.search.page(query, viewer.userId, [followed]);
+    const found = await this.search.page(query, viewer.userId, (listings) => [
+      sql`${listings.addedUserId} in ${follows.sellersFollowedBy(viewer.userId)}`,
+    ]);
     return {
       items: await this.items.cardsOf(found.itemIds, viewer, language),
       limit: page.limit,
@@ -82,7 +87,7 @@ export class SearchService {
   }
 
   suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]> {
-    return suggestionsFor(this.db, prefix, language);
+    return suggestionsFor(this.db, this.lookups, prefix, language);
   }
 
   /** Rebuilds the dictionary of words nightly, and at once when it is empty (a new or restored database). */

@@ -2,11 +2,20 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ITEM_STATUS, itemNameOf, itemPath } from '../../../contract/items.ts';
-import { categories, items, users } from '../../db/schema/index.ts';
 import { registerErrorHandling } from '../../http/errors.ts';
+import { createLimiterFactory } from '../../kernel/rate-limit.ts';
+import { categories, items, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { ContentService } from '../content/index.ts';
+import { LookupsService } from '../lookups/index.ts';
 import { registerSitemapRoutes } from './routes/sitemap.ts';
 import { SitemapReader } from './sitemap.ts';
+
+/** The categories and posts the sitemap lists, as the app reads them (lookups and content). */
+const catalog = () => ({
+  publishedCategories: () => new LookupsService(db).publishedCategories(),
+  publishedPostDates: () => new ContentService(db, createLimiterFactory().createLimiter).publishedPostDates(),
+});
 
 const test = useTestApp({ env: { PUBLIC_URL: 'https://souk.example' } });
 const { db } = test;
@@ -170,7 +179,7 @@ describe('catalog sitemap', () => {
 
 describe('chunks', () => {
   it('split the public items, oldest first, into chunks that together hold each one once', async () => {
-    const reader = new SitemapReader(db, { chunkSize: 40 });
+    const reader = new SitemapReader(db, catalog(), { chunkSize: 40 });
     const chunks = await reader.itemChunks();
     const all: string[] = [];
     for (const chunk of chunks) {
@@ -189,7 +198,7 @@ describe('chunks', () => {
 
   it('are computed again once their time is up, the old ones answering meanwhile', async () => {
     let now = 0;
-    const reader = new SitemapReader(db, { chunkSize: 40, now: () => now });
+    const reader = new SitemapReader(db, catalog(), { chunkSize: 40, now: () => now });
     const before = await reader.itemChunks();
     // The oldest active item leaves: every chunk starts one item later.
     const oldest = before[0]?.firstId ?? '';
@@ -211,8 +220,9 @@ describe('chunks', () => {
     registerErrorHandling(app);
     registerSitemapRoutes(app, {
       db,
+      catalog: catalog(),
       publicUrl: 'https://souk.example/',
-      reader: new SitemapReader(db, { chunkSize: 40 }),
+      reader: new SitemapReader(db, catalog(), { chunkSize: 40 }),
     });
     await app.ready();
     const index = locations((await app.inject('/sitemap.xml')).body);

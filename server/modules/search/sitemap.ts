@@ -1,10 +1,7 @@
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
-import { ITEM_STATUS, itemNameOf, itemPath } from '../../../contract/items.ts';
-import { DEFAULT_LANGUAGE } from '../../../contract/language.ts';
-import type { Db } from '../../db/database.ts';
-import { blogs, categories, items } from '../../db/schema/index.ts';
-import { localizedText } from '../../kernel/localized-text.ts';
-import { sellerIsPublic } from '../items/index.ts';
+import { and, max, sql } from 'drizzle-orm';
+import { itemNameOf, itemPath } from '../../../contract/items.ts';
+import type { Db } from '../../kernel/database.ts';
+import { type Listings, publicListings } from '../items/index.ts';
 
 /** The sitemaps.org limit of addresses in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -39,15 +36,18 @@ interface ChunkBoundaries {
  * Active, not deleted: written as literals so the planner matches the partial indexes on
  * `status = 1 and deleted_at is null` whatever plan it makes.
  */
-const isActiveItem = sql`${items.status} = ${sql.raw(String(ITEM_STATUS.active))} and ${items.deletedAt} is null`;
+/** The pages the catalog part of the sitemap lists beside the listings (the lookups and content modules own them). */
+export interface CatalogSources {
+  publishedCategories(): Promise<Array<{ id: number; name: string; changed: Date | null }>>;
+  publishedPostDates(): Promise<Array<{ id: number; lastmod: Date }>>;
+}
 
-/** Public listings: active items of a seller others may see (the items module's rule). */
-const isPublicItem = sql`${isActiveItem} and ${sellerIsPublic}`;
+const lastmodOf = (listings: Listings) => sql<Date>`coalesce(${listings.updatedDate}, ${listings.addedDate})`;
 
-const itemLastmod = sql<Date>`coalesce(${items.updatedDate}, ${items.addedDate})`;
-
-/** The order of item sitemaps: oldest first, so new listings land in the last chunk and the others keep theirs. */
-const ADDED_ORDER = [sql`${items.addedDate} asc nulls first`, sql`${items.id} asc nulls first`];
+const addedOrder = (listings: Listings) => [
+  sql`${listings.addedDate} asc nulls first`,
+  sql`${listings.id} asc nulls first`,
+];
 
 /**
  * What the sitemaps list: the catalog pages (categories in the default language, their item lists, the
@@ -63,6 +63,7 @@ const ADDED_ORDER = [sql`${items.addedDate} asc nulls first`, sql`${items.id} as
  */
 export class SitemapReader {
   private readonly db: Db;
+  private readonly catalog: CatalogSources;
   private readonly now: () => number;
   private readonly chunkSize: number;
   private readonly onRefreshError: (error: unknown) => void;
@@ -75,9 +76,11 @@ export class SitemapReader {
    */
   constructor(
     db: Db,
+    catalog: CatalogSources,
     options: { chunkSize?: number; now?: () => number; onRefreshError?: (error: unknown) => void } = {},
   ) {
     this.db = db;
+    this.catalog = catalog;
     this.chunkSize = Math.max(1, Math.min(options.chunkSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS));
     this.now = options.now ?? Date.now;
     this.onRefreshError = options.onRefreshError ?? (() => undefined);
@@ -85,34 +88,23 @@ export class SitemapReader {
 
   /** /, /category, each category page and its item list, /blog and each published post. */
   async catalogEntries(): Promise<SitemapEntry[]> {
-    const name = localizedText(categories.names, DEFAULT_LANGUAGE, categories.catNameAr);
-    const newestInCategory = sql<Date | null>`(select max(${items.addedDate}) from ${items} where ${items.catId} = ${categories.id} and ${isActiveItem})`;
-    const [categoryRows, blogRows, [newest]] = await Promise.all([
-      this.db
-        .select({ id: categories.id, name, changed: categories.updatedDate, newestItem: newestInCategory })
-        .from(categories)
-        .where(eq(categories.status, 1))
-        .orderBy(asc(categories.catOrdering), asc(categories.id)),
-      this.db
-        .select({ id: blogs.id, lastmod: sql<Date>`coalesce(${blogs.updatedDate}, ${blogs.addedDate})` })
-        .from(blogs)
-        .where(eq(blogs.status, 1))
-        .orderBy(desc(blogs.addedDate), desc(blogs.id)),
-      this.db
-        .select({ lastmod: max(items.addedDate) })
-        .from(items)
-        .where(isActiveItem),
+    const [categoryRows, blogRows, newest] = await Promise.all([
+      this.catalog.publishedCategories(),
+      this.catalog.publishedPostDates(),
+      this.newestListings(),
     ]);
-    const newestItem = toDate(newest?.lastmod ?? null);
+    const newestInCategory = await this.newestListingPerCategory(categoryRows.map((category) => category.id));
+    const newestItem = toDate(newest);
     const entries: SitemapEntry[] = [
       { path: '/', lastmod: newestItem },
       { path: '/category', lastmod: newestItem },
     ];
     for (const category of categoryRows) {
-      const lastmod = latest(toDate(category.changed), toDate(category.newestItem));
+      const newestItemInCategory = toDate(newestInCategory.get(category.id) ?? null);
+      const lastmod = latest(toDate(category.changed), newestItemInCategory);
       entries.push({ path: `/category/${category.id}/${encodeURIComponent(category.name)}`, lastmod });
       const list = new URLSearchParams({ cat_id: String(category.id), cat_name: category.name });
-      entries.push({ path: `/item-list?${list}`, lastmod: toDate(category.newestItem) });
+      entries.push({ path: `/item-list?${list}`, lastmod: newestItemInCategory });
     }
     const blogDates = blogRows.map((blog) => toDate(blog.lastmod));
     entries.push({ path: '/blog', lastmod: latest(...blogDates) });
@@ -134,23 +126,40 @@ export class SitemapReader {
     const chunk = chunks[number - 1];
     if (!chunk) return null;
     const next = chunks[number];
-    const key = sql`(${items.addedDate}, ${items.id})`;
+    const listings = publicListings();
+    const key = sql`(${listings.addedDate}, ${listings.id})`;
     const rows = await this.db
-      .select({ id: items.id, slug: items.slug, lastmod: itemLastmod })
-      .from(items)
+      .select({ id: listings.id, slug: listings.slug, lastmod: lastmodOf(listings) })
+      .from(listings)
       .where(
         and(
-          isPublicItem,
           sql`${key} >= (${chunk.firstAdded}::timestamptz, ${chunk.firstId}::uuid)`,
           next ? sql`${key} < (${next.firstAdded}::timestamptz, ${next.firstId}::uuid)` : undefined,
         ),
       )
-      .orderBy(...ADDED_ORDER)
+      .orderBy(...addedOrder(listings))
       .limit(this.chunkSize);
     return rows.map((row) => ({
       path: itemPath({ item_name: itemNameOf(row) }),
       lastmod: toDate(row.lastmod),
     }));
+  }
+
+  /** When the newest public listing was added (null: there is none). */
+  private async newestListings(): Promise<Date | null> {
+    const listings = publicListings();
+    const [newest] = await this.db.select({ added: max(listings.addedDate) }).from(listings);
+    return newest?.added ?? null;
+  }
+
+  /** When the newest public listing of each category was added: one index probe per category. */
+  private async newestListingPerCategory(categoryIds: number[]): Promise<Map<number, Date | null>> {
+    if (categoryIds.length === 0) return new Map();
+    const listings = publicListings();
+    const result = await this.db.execute<{ id: number; newest: Date | null }>(sql`
+      select category.id, (select max(${listings.addedDate}) from ${listings} where ${listings.catId} = category.id) as newest
+      from unnest(${sql.param(categoryIds)}::int[]) as category(id)`);
+    return new Map(result.rows.map((row) => [row.id, row.newest]));
   }
 
   /** Fresh boundaries, or the last ones while new ones are computed; the first request waits for them. */
@@ -170,21 +179,17 @@ export class SitemapReader {
     const computedAt = this.now();
     const size = this.chunkSize;
     // The first and the last item of each full chunk, by position in the added order.
+    const listings = publicListings();
     const edges = this.db.execute<{ added: string; id: string; position: string }>(sql`
       select added_date::text as added, id::text as id, position
       from (
-        select ${items.addedDate} as added_date, ${items.id} as id,
-          row_number() over (order by ${sql.join(ADDED_ORDER, sql`, `)}) as position
-        from ${items}
-        where ${isActiveItem}
+        select ${listings.addedDate} as added_date, ${listings.id} as id,
+          row_number() over (order by ${sql.join(addedOrder(listings), sql`, `)}) as position
+        from ${listings}
       ) numbered
       where position % ${size} in (0, ${1 % size})
       order by position`);
-    const newest = this.db
-      .select({ added: max(items.addedDate) })
-      .from(items)
-      .where(isActiveItem);
-    const [{ rows }, [last]] = await Promise.all([edges, newest]);
+    const [{ rows }, newest] = await Promise.all([edges, this.newestListings()]);
     const chunks: ItemChunk[] = [];
     for (const row of rows) {
       const position = Number(row.position);
@@ -195,7 +200,7 @@ export class SitemapReader {
       if (current && position % size === 0) current.lastmod = toDate(row.added) ?? current.lastmod;
     }
     const lastChunk = chunks.at(-1);
-    if (lastChunk && last) lastChunk.lastmod = toDate(last.added) ?? lastChunk.lastmod;
+    if (lastChunk) lastChunk.lastmod = toDate(newest) ?? lastChunk.lastmod;
     this.boundaries = { chunks, computedAt };
     return this.boundaries;
   }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SearchCorrection } from '../../../contract/search.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../kernel/database.ts';
 
 /** At most this many words of a query are searched; the rest are ignored. */
 const MAX_TERMS = 8;

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { itemReports } from '../../db/schema/index.ts';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
+import type { ItemEvent } from '../items/index.ts';
 import { REPORT_STATUS } from './policy.ts';
+import { itemReports } from './schema.ts';
 
 /** Events of the social module (delivered after the write committed). */
 declare module '../../kernel/events.ts' {
@@ -18,19 +19,29 @@ declare module '../../kernel/events.ts' {
 }
 
 /**
- * An admin's decision on a listing closes its open reports: kept (approved, enabled) or removed (rejected,
- * disabled, deleted). Reports made after it count afresh towards the hiding threshold.
+ * An admin's decision on a listing closes the reports open when it was taken: kept (approved, enabled) or
+ * removed (rejected, disabled, deleted). A follow-up: it happens once the decision commits, even after a crash.
+ * Reports made after it count afresh towards the hiding threshold.
  */
 export function registerReportReviews(events: EventBus, db: Db) {
   const close =
     (status: number) =>
-    async ({ itemId }: { itemId: string }) => {
+    async ({ itemId, at }: ItemEvent) => {
       await db
         .update(itemReports)
         .set({ status })
-        .where(and(eq(itemReports.itemId, itemId), inArray(itemReports.status, [REPORT_STATUS.open])));
+        .where(
+          and(
+            eq(itemReports.itemId, itemId),
+            eq(itemReports.status, REPORT_STATUS.open),
+            at ? lte(itemReports.addedDate, new Date(at)) : undefined,
+          ),
+        );
     };
-  for (const name of ['item.approved', 'item.enabled'] as const) events.on(name, close(REPORT_STATUS.kept));
-  for (const name of ['item.rejected', 'item.disabled', 'item.deleted'] as const)
-    events.on(name, close(REPORT_STATUS.removed));
+  for (const name of ['item.approved', 'item.enabled'] as const) {
+    events.onCommitted(name, 'social.close-reports', close(REPORT_STATUS.kept));
+  }
+  for (const name of ['item.rejected', 'item.disabled', 'item.deleted'] as const) {
+    events.onCommitted(name, 'social.close-reports', close(REPORT_STATUS.removed));
+  }
 }

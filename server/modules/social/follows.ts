@@ -3,14 +3,15 @@ import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { FollowState } from '../../../contract/social.ts';
 import type { User } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { follows, users } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
-import type { UsersService } from '../users/index.ts';
+import { isPublicAccount, type UsersService } from '../users/index.ts';
 import type { Blocks } from './blocks.ts';
 import { isSelf } from './policy.ts';
 import { blockedPair, cannotActOnSelf, userNotFound } from './refusals.ts';
+import { follows } from './schema.ts';
+import { blockBetween, socialCounts } from './ties.ts';
 
 type Asker = { userId: string; isAdmin: boolean };
 
@@ -56,21 +57,27 @@ export class Follows {
       if (!(await this.users.isPublic(followedId))) throw userNotFound();
       if (await this.blocks.inBlock(follower.userId, followedId)) throw blockedPair();
     }
-    await this.events.afterCommit(async (publish) => {
+    await this.events.transaction(this.db, async (tx, publish) => {
       const pair = { followerId: follower.userId, followedId };
       if (follow) {
-        const added = await this.db.insert(follows).values(pair).onConflictDoNothing().returning();
+        const added = await tx.insert(follows).values(pair).onConflictDoNothing().returning();
         if (added.length > 0) publish('user.followed', pair);
       } else {
-        const removed = await this.db
+        const removed = await tx
           .delete(follows)
           .where(and(eq(follows.followerId, follower.userId), eq(follows.followedId, followedId)))
           .returning();
         if (removed.length > 0) publish('user.unfollowed', pair);
       }
     });
-    const [row] = await this.db.select({ count: users.followerCount }).from(users).where(eq(users.id, followedId));
-    return { is_followed: await this.isFollowing(follower.userId, followedId), follower_count: row?.count ?? 0 };
+    // Counted from the rows: the account's follower_count follows a moment later (a follow-up).
+    const result = await this.db.execute<{ count: number }>(
+      sql`select ${socialCounts.followersOf(followedId)} as count`,
+    );
+    return {
+      is_followed: await this.isFollowing(follower.userId, followedId),
+      follower_count: result.rows[0]?.count ?? 0,
+    };
   }
 
   /** The people following `userId` (`direction` followers), or followed by them (following), newest first. */
@@ -83,12 +90,11 @@ export class Follows {
     await this.users.profile(userId, viewer); // 404 for an account the viewer may not see (a block included)
     const [mine, theirs] =
       direction === 'followers' ? [follows.followedId, follows.followerId] : [follows.followerId, follows.followedId];
-    const conditions = [eq(mine, userId), sql`${users.status} = 1 and not ${users.isBanned}`];
-    if (viewer) conditions.push(sql`not ${this.blocks.inBlockSql(viewer.userId, theirs)}`);
+    const conditions = [eq(mine, userId), isPublicAccount(theirs)];
+    if (viewer) conditions.push(sql`not ${blockBetween(viewer.userId, theirs)}`);
     const rows = await this.db
       .select({ id: theirs })
       .from(follows)
-      .innerJoin(users, eq(users.id, theirs))
       .where(and(...conditions))
       .orderBy(desc(follows.addedDate), desc(theirs))
       .limit(page.limit + 1)

@@ -1,21 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { items } from '../../db/schema/index.ts';
-import { blockBetween, isItemId } from '../items/index.ts';
-import type { ItemForViewer } from './policy.ts';
+import { type ItemsService, isItemId, type ListingFacts, type ViewerTies } from '../items/index.ts';
+import type { Blocks } from './blocks.ts';
 
-/** What the social rules need of a listing for this viewer (policy.ts), or null when there is no such listing. */
-export async function itemForViewer(db: Db, itemId: string, viewerId: string): Promise<ItemForViewer | null> {
+/**
+ * A listing as the social rules see it for this viewer (items' visibility rule, visibility.ts mayActOn), or null
+ * when there is no such listing. Reports do not count here: one reports, or favourites, what one reported.
+ */
+export async function itemForViewer(
+  items: ItemsService,
+  blocks: Blocks,
+  itemId: string,
+  viewerId: string,
+): Promise<{ listing: ListingFacts; ties: ViewerTies } | null> {
   if (!isItemId(itemId)) return null;
-  const [row] = await db
-    .select({
-      addedUserId: items.addedUserId,
-      status: items.status,
-      deletedAt: items.deletedAt,
-      sellerPublic: items.sellerPublic,
-      inBlock: blockBetween(sql`${viewerId}`, sql`${items.addedUserId}`),
-    })
-    .from(items)
-    .where(eq(items.id, itemId));
-  return row ?? null;
+  const listing = await items.findAccess(itemId);
+  if (!listing) return null;
+  return { listing, ties: { inBlock: await blocks.inBlock(viewerId, listing.addedUserId), reported: false } };
 }

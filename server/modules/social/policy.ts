@@ -1,24 +1,9 @@
 /**
- * Who may do what to whom (issue 11), as pure predicates: the one place the social rules turn into
- * permissions. The services ask here; routes and pages never decide.
+ * Who may do what to whom (issue 11), as pure predicates. Whether a listing may be favourited or reported is
+ * the items module's visibility rule (mayActOn); these are the rules between people.
  */
 
 export const REPORT_STATUS = { open: 0, kept: 1, removed: 2 } as const;
-
-/** What the social rules need to know of a listing and of the relation of its seller to the one asking. */
-export interface ItemForViewer {
-  addedUserId: string;
-  status: number;
-  deletedAt: Date | null;
-  sellerPublic: boolean;
-  inBlock: boolean;
-}
-
-const ACTIVE = 1;
-
-/** A listing others may act on (favourite, report): active, not deleted, of a public seller, no block between. */
-export const isActionable = (item: ItemForViewer) =>
-  item.status === ACTIVE && !item.deletedAt && item.sellerPublic && !item.inBlock;
 
 /** One never favourites, reports, follows or blocks oneself. */
 export const isSelf = (userId: string, otherId: string) => userId === otherId;

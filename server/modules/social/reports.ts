@@ -1,18 +1,28 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { ItemReport, ReportedItem, ReportInput, ReportReason } from '../../../contract/social.ts';
-import type { Db } from '../../db/database.ts';
-import { appSettings, itemReports, items, users } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
-import type { ItemsService } from '../items/index.ts';
+import { type ItemsService, mayActOn } from '../items/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { UsersService } from '../users/index.ts';
+import type { Blocks } from './blocks.ts';
 import { itemForViewer } from './item-for-viewer.ts';
-import { isActionable, isSelf, REPORT_STATUS, reachesThreshold } from './policy.ts';
+import { isSelf, REPORT_STATUS, reachesThreshold } from './policy.ts';
 import { alreadyReported, cannotActOnSelf, itemNotFound } from './refusals.ts';
+import { itemReports } from './schema.ts';
+
+export interface ReportsDependencies {
+  items: ItemsService;
+  users: UsersService;
+  settings: SettingsService;
+  blocks: Blocks;
+}
 
 /**
  * Reports of listings (issue 11): one per person and listing; the reporter no longer sees it; once enough
@@ -21,20 +31,21 @@ import { alreadyReported, cannotActOnSelf, itemNotFound } from './refusals.ts';
 export class Reports {
   private readonly db: Db;
   private readonly events: EventBus;
-  private readonly items: ItemsService;
+  private readonly deps: ReportsDependencies;
 
-  constructor(db: Db, events: EventBus, items: ItemsService) {
+  constructor(db: Db, events: EventBus, deps: ReportsDependencies) {
     this.db = db;
     this.events = events;
-    this.items = items;
+    this.deps = deps;
   }
 
   async report(viewer: { userId: string }, itemId: string, input: ReportInput): Promise<void> {
-    const item = await itemForViewer(this.db, itemId, viewer.userId);
-    if (!item || !isActionable(item)) throw itemNotFound();
-    if (isSelf(viewer.userId, item.addedUserId)) throw cannotActOnSelf();
-    const added = await this.events.afterCommit(async (publish) => {
-      const rows = await this.db
+    const found = await itemForViewer(this.deps.items, this.deps.blocks, itemId, viewer.userId);
+    if (!found) throw itemNotFound();
+    if (isSelf(viewer.userId, found.listing.addedUserId)) throw cannotActOnSelf();
+    if (!mayActOn(viewer, found.listing, found.ties)) throw itemNotFound();
+    const added = await this.events.transaction(this.db, async (tx, publish) => {
+      const rows = await tx
         .insert(itemReports)
         .values({ itemId, reporterId: viewer.userId, reason: input.reason, note: input.note })
         .onConflictDoNothing()
@@ -51,12 +62,13 @@ export class Reports {
       .select({ reporters: count() })
       .from(itemReports)
       .where(and(eq(itemReports.itemId, itemId), eq(itemReports.status, REPORT_STATUS.open)));
-    const [settings] = await this.db.select({ threshold: appSettings.reportHideThreshold }).from(appSettings);
-    if (reachesThreshold(open?.reporters ?? 0, settings?.threshold ?? 0)) await this.items.holdForReview(itemId);
+    const threshold = await this.deps.settings.reportHideThreshold();
+    if (reachesThreshold(open?.reporters ?? 0, threshold)) await this.deps.items.holdForReview(itemId);
   }
 
   /** The listings the viewer reported (not deleted), the latest first, each with what they said. */
   async listMine(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ReportedItem>> {
+    const listings = this.deps.items.listings.existing();
     const rows = await this.db
       .select({
         itemId: itemReports.itemId,
@@ -65,12 +77,12 @@ export class Reports {
         date: itemReports.addedDate,
       })
       .from(itemReports)
-      .innerJoin(items, eq(items.id, itemReports.itemId))
-      .where(and(eq(itemReports.reporterId, viewer.userId), isNull(items.deletedAt)))
+      .innerJoin(listings, eq(listings.id, itemReports.itemId))
+      .where(eq(itemReports.reporterId, viewer.userId))
       .orderBy(desc(itemReports.addedDate), desc(itemReports.id))
       .limit(page.limit + 1)
       .offset(page.offset);
-    const cards = await this.items.cardsOf(
+    const cards = await this.deps.items.cardsOf(
       rows.map((row) => row.itemId),
       viewer,
       language,
@@ -101,13 +113,12 @@ export class Reports {
         reason: itemReports.reason,
         note: itemReports.note,
         reporterId: itemReports.reporterId,
-        reporterName: users.userName,
         date: itemReports.addedDate,
       })
       .from(itemReports)
-      .innerJoin(users, eq(users.id, itemReports.reporterId))
       .where(and(inArray(itemReports.itemId, itemIds), eq(itemReports.status, REPORT_STATUS.open)))
       .orderBy(desc(itemReports.addedDate));
+    const names = await this.deps.users.namesOf([...new Set(rows.map((row) => row.reporterId))]);
     const byItem: Record<string, ItemReport[]> = {};
     for (const row of rows) {
       byItem[row.itemId] ??= [];
@@ -115,7 +126,7 @@ export class Reports {
         reason: row.reason as ReportReason,
         note: row.note,
         reporter_id: row.reporterId,
-        reporter_name: row.reporterName,
+        reporter_name: names.get(row.reporterId) ?? '',
         added_date: row.date.toISOString(),
       });
     }

@@ -12,9 +12,10 @@ import type {
   ReportInput,
 } from '../../../contract/social.ts';
 import type { User } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { ItemsService } from '../items/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { Blocks } from './blocks.ts';
 import { registerReportReviews } from './events.ts';
@@ -27,6 +28,7 @@ export interface SocialDependencies {
   events: EventBus;
   users: UsersService;
   items: ItemsService;
+  settings: SettingsService;
 }
 
 type Asker = { userId: string; isAdmin: boolean };
@@ -41,11 +43,12 @@ export class SocialService {
   private readonly favourites: Favourites;
   private readonly reports: Reports;
 
-  constructor({ db, events, users, items }: SocialDependencies) {
-    this.blocks = new Blocks(db, events, users);
-    this.follows = new Follows(db, events, users, this.blocks);
-    this.favourites = new Favourites(db, events, items);
-    this.reports = new Reports(db, events, items);
+  constructor({ db, events, users, items, settings }: SocialDependencies) {
+    this.blocks = new Blocks(db, events, users, items);
+    const { blocks } = this;
+    this.follows = new Follows(db, events, users, blocks);
+    this.favourites = new Favourites(db, events, items, blocks);
+    this.reports = new Reports(db, events, { items, users, settings, blocks });
     registerReportReviews(events, db);
   }
 

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
-import { appSettings, favourites, follows, itemReports, items, users } from '../../db/schema/index.ts';
 import { createServices, type Services } from '../../services.ts';
+import { appSettings, favourites, follows, itemReports, items, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 /** Demo accounts by number (demo-user-NN, userNN@souk.test), signed in once. */
@@ -31,10 +31,15 @@ async function itemOf(sellerId: string, skip = 0) {
   return itemId;
 }
 
-const favouriteCount = async (itemId: string) =>
-  (await db.select({ count: items.favouriteCount }).from(items).where(eq(items.id, itemId)))[0]?.count;
+/** A listing's favourite_count once the follow-ups of the writes so far have run. */
+async function favouriteCount(itemId: string) {
+  await test.jobsDone();
+  return (await db.select({ count: items.favouriteCount }).from(items).where(eq(items.id, itemId)))[0]?.count;
+}
 
+/** Accounts' follower and following counts once the follow-ups of the writes so far have run. */
 async function accountCounts(...ids: string[]) {
+  await test.jobsDone();
   const rows = await db
     .select({ id: users.id, followers: users.followerCount, following: users.followingCount })
     .from(users)
@@ -70,6 +75,7 @@ describe('favourites', () => {
     const again = await call('POST', `/items/${itemId}/favourite`, token(1), { favourite: true });
     expect(again.body.data).toEqual({ is_favourited: true, favourite_count: (before ?? 0) + 1 });
 
+    await test.jobsDone();
     const page = await call('GET', `/items/${itemId}`, token(1));
     expect(page.body.data).toMatchObject({ is_favourited: true, favourite_count: (before ?? 0) + 1 });
     const list = await call('GET', '/users/me/favourites', token(1));
@@ -300,6 +306,8 @@ describe('reporting', () => {
     expect(
       (await call('POST', `/admin/items/${itemId}/decision`, test.adminToken, { decision: 'approve' })).status,
     ).toBe(200);
+    // The decision closes the open reports: a follow-up of it.
+    await test.jobsDone();
     expect(await services.social.openReportsOf(admin, [itemId])).toEqual({});
     await call('POST', `/items/${itemId}/report`, token(7), { reason: 'spam' });
     expect((await db.select().from(items).where(eq(items.id, itemId)))[0]?.status).toBe(ITEM_STATUS.active);

@@ -4,8 +4,8 @@ import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, users } from '../../db/schema/index.ts';
 import { signInDemoUser } from '../../testing/app.ts';
+import { appSettings, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { MAX_PHOTO_BYTES, PHOTO_UPLOADS_PER_HOUR } from './service.ts';
 

@@ -1,9 +1,9 @@
 import type { Viewer } from '../../../contract/session.ts';
 import type { RatingSummary, User } from '../../../contract/users.ts';
-import type { users } from '../../db/schema/index.ts';
 import { publicUrlOf } from '../media/index.ts';
 import { isPhoneOnlyEmail } from './phone-only-email.ts';
 import { isAdmin, isPublic } from './policy.ts';
+import type { users } from './schema.ts';
 
 /** Account rows turned into what clients see: the User entity, and the signed-in user's summary. */
 

@@ -2,14 +2,14 @@ import { eq, inArray } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ProfileUpdateInput, RatingSummary, User, UserSettingsInput } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema/index.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { MAX_INPUT_PIXELS, MediaRefused, type MediaService, type Upload } from '../media/index.ts';
-import './events.ts';
+import { users } from './schema.ts';
+import './counters.ts';
 import { isPublic } from './policy.ts';
 import { presentCard, presentUser } from './presenter.ts';
 
@@ -107,6 +107,29 @@ export class UsersService {
     });
   }
 
+  /** Whether an account of that id exists (in any state). */
+  async exists(userId: string) {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    return Boolean(row);
+  }
+
+  /** The account rows of these users, by id (the cards of listings present their sellers from them). */
+  async rowsOf(userIds: string[]): Promise<Map<string, UserRow>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db.select().from(users).where(inArray(users.id, userIds));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The names of these accounts, by id. */
+  async namesOf(userIds: string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, name: users.userName })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** Whether `userId` is an account others may see and interact with. */
   async isPublic(userId: string) {
     const [row] = await this.db
@@ -202,8 +225,8 @@ export class UsersService {
 
   /** Irreversible: the account can no longer sign in and leaves public view; its data stays. */
   async deactivate(userId: string) {
-    await this.events.afterCommit(async (publish) => {
-      await this.db
+    await this.events.transaction(this.db, async (tx, publish) => {
+      await tx
         .update(users)
         .set({ status: USER_STATUS.deactivated, deactivatedAt: new Date(), deviceToken: null })
         .where(eq(users.id, userId));
@@ -224,8 +247,8 @@ export class UsersService {
     if (target.status === USER_STATUS.deactivated && action !== 'ban' && action !== 'unban') {
       throw new AppError(409, 'admin.accountDeactivated');
     }
-    await this.events.afterCommit(async (publish) => {
-      await this.db.update(users).set(adminChange(action)).where(eq(users.id, userId));
+    await this.events.transaction(this.db, async (tx, publish) => {
+      await tx.update(users).set(adminChange(action)).where(eq(users.id, userId));
       if (action === 'ban') publish('user.banned', { userId });
     });
   }

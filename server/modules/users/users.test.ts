@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { USER_STATUS } from '../../../contract/users.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const { app, db, config, call, signIn } = useTestApp();

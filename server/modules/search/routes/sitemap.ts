@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/database.ts';
+import type { Db } from '../../../kernel/database.ts';
 import { AppError } from '../../../kernel/errors.ts';
-import { type SitemapEntry, SitemapReader } from '../sitemap.ts';
+import { type CatalogSources, type SitemapEntry, SitemapReader } from '../sitemap.ts';
 
 export interface SitemapOptions {
   db: Db;
+  /** The categories and blog posts the catalog sitemap lists (the lookups and content modules'). */
+  catalog: CatalogSources;
   /** Where browsers reach the site (config publicUrl, no trailing slash): sitemaps name absolute addresses. */
   publicUrl: string;
   /** The reader to use (tests pass one with their own clock); made from `db` otherwise. */
@@ -53,7 +55,7 @@ const ITEM_CHUNK_FILE = /^items-([1-9][0-9]{0,8})\.xml$/;
 export function registerSitemapRoutes(app: FastifyInstance, options: SitemapOptions) {
   const reader =
     options.reader ??
-    new SitemapReader(options.db, {
+    new SitemapReader(options.db, options.catalog, {
       onRefreshError: (error) => app.log.error({ err: error }, 'the item sitemap chunks could not be refreshed'),
     });
   const base = options.publicUrl.replace(/\/+$/, '');

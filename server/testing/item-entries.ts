@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import * as schema from '../../db/schema/index.ts';
+import * as schema from '../db/schema/index.ts';
+import type { Db } from '../kernel/database.ts';
 
 /** Test helpers: valid item entries from the seeded lookups, and draft uploads written straight to the images table. */
 

@@ -1,0 +1,1 @@
+export { SettingsService } from './service.ts';

@@ -1,0 +1,45 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../kernel/database.ts';
+import { appSettings } from './schema.ts';
+
+/**
+ * The operator's settings (the single app_settings row), read fresh each time: an operator's change applies to
+ * the next request. `db` may be a caller's transaction, so a decision and its write see the same settings.
+ */
+export class SettingsService {
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  /** is_thumb2x_3x_generate: whether stored pictures get their 1x, 2x and 3x thumbnails. */
+  thumbnailVariantsEnabled(db: DbOrTx = this.db) {
+    return readSetting(db, appSettings.isThumb2x3xGenerate, true);
+  }
+
+  /** is_item_approval_enabled: whether a new or edited listing waits for an admin. */
+  itemApprovalRequired(db: DbOrTx = this.db) {
+    return readSetting(db, appSettings.isItemApprovalEnabled, false);
+  }
+
+  /** is_email_verification_enabled: whether a new account proves its e-mail with a code. */
+  emailVerificationRequired(db: DbOrTx = this.db) {
+    return readSetting(db, appSettings.isEmailVerificationEnabled, true);
+  }
+
+  /** The country whose local phone numbers are understood without a country code. */
+  defaultCountry(db: DbOrTx = this.db) {
+    return readSetting(db, appSettings.defaultCountry, 'SA');
+  }
+
+  /** Distinct users whose open reports hold a listing for review (0: never). */
+  reportHideThreshold(db: DbOrTx = this.db) {
+    return readSetting(db, appSettings.reportHideThreshold, 0);
+  }
+}
+
+async function readSetting<T>(db: DbOrTx, column: AnyPgColumn, fallback: T): Promise<T> {
+  const [row] = await db.select({ value: column }).from(appSettings).limit(1);
+  return (row?.value as T | undefined) ?? fallback;
+}

@@ -1,0 +1,9 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { USER_STATUS } from '../../../contract/users.ts';
+import { qualified } from '../../kernel/database.ts';
+import { users } from './schema.ts';
+
+/** Whether the account is one others may see (policy.ts isPublic): active and not banned, as SQL. */
+export const isPublicAccount = (userId: SQL | AnyPgColumn | string) =>
+  sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${qualified(userId)} and ${users.status} = ${sql.raw(String(USER_STATUS.active))} and not ${users.isBanned})`;
