@@ -145,6 +145,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events: services.events,
     pubsub: services.pubsub,
     presence: services.presence,
+    openSessions: (sessionIds) => services.auth.openSessions(sessionIds),
+    frameLimits: services.frameLimits,
     allowedOrigins: [new URL(config.publicUrl).origin],
     log: app.log,
   });

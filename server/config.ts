@@ -50,6 +50,10 @@ const configSchema = z.object({
   API_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Chat messages one person may send per minute (all conversations together). */
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CHAT_LIMITS.messagesPerMinute),
+  /** WebSocket frames of every kind one account may send per 10 seconds (all its sockets); past it, a close. */
+  WS_FRAMES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(240),
+  /** The same per client address, which several people may share. */
+  WS_FRAMES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   /** false: this instance stores background jobs but runs none (a web-only instance beside worker instances). */
   JOB_WORKERS: booleanText.default(true),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -8,7 +8,7 @@ import type { JobQueue } from './kernel/jobs.ts';
 import { createMailer, deliverQueuedMail, queuedMailer } from './kernel/mail.ts';
 import { createPresence, type Presence } from './kernel/presence.ts';
 import { createPubSub, type PubSub } from './kernel/pubsub.ts';
-import { createLimiterFactory, type LimiterFactory } from './kernel/rate-limit.ts';
+import { createLimiterFactory, type Limiter, type LimiterFactory } from './kernel/rate-limit.ts';
 import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
 import { createFileStorage, createTempFiles, type FileStorage } from './kernel/storage/index.ts';
 import { AdminService } from './modules/admin/index.ts';
@@ -54,6 +54,7 @@ export interface Services {
   chat: ChatService;
   pubsub: PubSub;
   presence: Presence;
+  frameLimits: { account: Limiter; address: Limiter };
   admin: AdminService;
   authLibrary: ReturnType<typeof createAuthLibrary>;
   close(): Promise<void>;
@@ -76,12 +77,22 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     events,
     pubsub,
     presence,
+    frameLimits: frameLimitsOf(config, limiters.createLimiter),
     close: async () => {
       await events.settled();
       await limiters.close();
       await Promise.all([pubsub.close(), presence.close()]);
       storage.close();
     },
+  };
+}
+
+/** WebSocket frames per 10 seconds (the realtime gateway): every kind counts, per account and per address. */
+function frameLimitsOf(config: Config, createLimiter: LimiterFactory) {
+  const limit = (keyPrefix: string, points: number) => createLimiter({ keyPrefix, points, durationSeconds: 10 });
+  return {
+    account: limit('ws-frames-account', config.WS_FRAMES_PER_ACCOUNT),
+    address: limit('ws-frames-address', config.WS_FRAMES_PER_ADDRESS),
   };
 }
 
@@ -122,7 +133,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage) {
   };
   const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
   const auth = authServiceFor(db, authLibrary, config, {
-    ...{ createLimiter, mailer, users, settings },
+    ...{ createLimiter, mailer, users, settings, events },
     accounts: userAccounts,
   });
   const itemMedia = new ItemMediaService({ db, media, settings, events });

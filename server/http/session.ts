@@ -5,8 +5,8 @@ import { requestLanguage } from './language.ts';
 
 /** Where the HTTP layer learns who is asking (the account module's sessions, given at start-up). */
 export interface ViewerSource {
-  /** The signed-in user and the renewed session cookies to set, or null for a visitor. */
-  currentViewer(meta: RequestMeta): Promise<{ viewer: Viewer | null; cookies: string[] }>;
+  /** The signed-in user, their session's id and the renewed session cookies to set, or null for a visitor. */
+  currentViewer(meta: RequestMeta): Promise<{ viewer: Viewer | null; cookies: string[]; sessionId?: string | null }>;
   /** Set-Cookie values that make a browser drop its session cookie. */
   clearedSessionCookies(): Promise<string[]>;
 }
@@ -17,6 +17,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     viewerLookup?: Promise<Viewer | null>;
+    /** The session the viewer was found by (known once currentViewer resolved). */
+    viewerSessionId?: string | null;
   }
 }
 
@@ -45,8 +47,9 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 export function currentViewer(request: FastifyRequest, reply: FastifyReply) {
   request.viewerLookup ??= request.server.viewerSource
     .currentViewer(requestMeta(request))
-    .then(({ viewer, cookies }) => {
+    .then(({ viewer, cookies, sessionId }) => {
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      request.viewerSessionId = sessionId ?? null;
       return viewer;
     });
   return request.viewerLookup;

@@ -17,6 +17,8 @@ export interface ConnectionPorts {
   toUser(userId: string, frame: ServerFrame): Promise<void>;
   /** Starts following someone's presence for this connection; answers whether they are online now. */
   watch(connection: Connection, userId: string): Promise<boolean>;
+  /** Counts a frame against its account's and address's limits; throws the 429 once one is used up. */
+  admit(): Promise<void>;
   log(error: unknown): void;
 }
 
@@ -25,6 +27,8 @@ export class Connection {
   readonly socket: WebSocket;
   readonly viewer: Viewer;
   lastHeard = Date.now();
+  /** The session it was opened with: it closes when that session ends. */
+  sessionId: string | null = null;
   readonly watched = new Map<string, () => Promise<void>>();
   private readonly language: LanguageCode;
   private readonly ports: ConnectionPorts;
@@ -48,6 +52,7 @@ export class Connection {
 
   async receive(data: string) {
     this.lastHeard = Date.now();
+    if (!(await this.admitted())) return;
     const frame = parseFrame(data);
     if (!frame) {
       this.send({ t: 'error', code: 400, message: translate(this.language, 'errors.invalidRequest') });
@@ -105,6 +110,18 @@ export class Connection {
     }
     const online = await this.ports.watch(this, userId);
     this.send({ t: 'presence', user_id: userId, online });
+  }
+
+  /** Every frame, whatever its kind, counts; past the limit the client hears why, and the socket closes. */
+  private async admitted() {
+    try {
+      await this.ports.admit();
+      return true;
+    } catch (error) {
+      this.refuse(error);
+      this.socket.close(1008);
+      return false;
+    }
   }
 
   private refuse(error: unknown, clientId?: string) {

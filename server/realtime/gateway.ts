@@ -10,6 +10,7 @@ import { AppError } from '../kernel/errors.ts';
 import type { EventBus } from '../kernel/events.ts';
 import type { Presence } from '../kernel/presence.ts';
 import type { PubSub } from '../kernel/pubsub.ts';
+import type { Limiter } from '../kernel/rate-limit.ts';
 import type { ChatService } from '../modules/chat/index.ts';
 import { Connection } from './connection.ts';
 
@@ -18,6 +19,10 @@ export interface RealtimeOptions {
   events: EventBus;
   pubsub: PubSub;
   presence: Presence;
+  /** Which of these sessions still hold (the auth module's): sockets of the others close. */
+  openSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** Frames of every kind per 10 seconds: one account's (all its sockets) and one address's. */
+  frameLimits: { account: Limiter; address: Limiter };
   /** Browsers may open the socket from these origins only (the site's own). */
   allowedOrigins: string[];
   log: Pick<FastifyBaseLogger, 'error'>;
@@ -27,12 +32,14 @@ export interface RealtimeOptions {
 const MAX_SOCKETS_PER_USER = 20;
 const userChannel = (userId: string) => `user:${userId}`;
 const presenceChannel = (userId: string) => `presence:${userId}`;
-/** Sent on a user's channel when their sessions ended (banned, deactivated): their sockets close. */
-const BYE = '{"t":"bye"}';
+/** Sent on a user's channel when sessions of theirs ended: the sockets of those sessions close (all: none named). */
+const BYE = '{"t":"bye"';
+const byeFrame = (sessionIds: string[] | null) => JSON.stringify({ t: 'bye', sessions: sessionIds });
 
 declare module 'fastify' {
   interface FastifyRequest {
     socketViewer?: Viewer;
+    socketSession?: string | null;
   }
 }
 
@@ -62,9 +69,13 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
         if (!isSameSite(request.headers.origin, request.headers.host, options.allowedOrigins)) {
           throw new AppError(403, 'api.crossSite');
         }
+        // A connection counts as a frame: reconnecting does not reset a flooding client's limit.
+        await options.frameLimits.address.consume(request.ip);
         const viewer = await currentViewer(request, reply);
         if (!viewer) throw new AppError(401, 'auth.signInRequired');
+        await options.frameLimits.account.consume(viewer.userId);
         request.socketViewer = viewer;
+        request.socketSession = request.viewerSessionId ?? null;
       },
     },
     (socket, request) => hub.attach(socket, request),
@@ -94,7 +105,10 @@ class Hub {
 
   constructor(options: RealtimeOptions) {
     this.options = options;
-    this.heartbeat = setInterval(() => this.dropSilent(), HEARTBEAT_SECONDS * 1000);
+    this.heartbeat = setInterval(() => {
+      this.dropSilent();
+      this.closeLapsedSessions().catch((error) => options.log.error({ err: error }, 'sessions could not be checked'));
+    }, HEARTBEAT_SECONDS * 1000);
     this.heartbeat.unref();
     this.forwardEvents();
   }
@@ -103,17 +117,26 @@ class Hub {
   attach(socket: WebSocket, request: FastifyRequest) {
     const viewer = request.socketViewer;
     if (!viewer || (this.local.get(viewer.userId)?.size ?? 0) >= MAX_SOCKETS_PER_USER) return socket.close(1008);
-    return this.open(socket, viewer, requestLanguage(request));
+    const session = { id: request.socketSession ?? null, address: request.ip };
+    return this.open(socket, viewer, session, requestLanguage(request));
   }
 
-  private async open(socket: WebSocket, viewer: Viewer, language: LanguageCode) {
+  private async open(
+    socket: WebSocket,
+    viewer: Viewer,
+    session: { id: string | null; address: string },
+    language: LanguageCode,
+  ) {
     const log = this.options.log;
+    const { account, address } = this.options.frameLimits;
     const connection = new Connection(socket, viewer, language, {
       chat: this.options.chat,
       toUser: (userId, frame) => this.toUser(userId, frame),
       watch: (watcher, userId) => this.watch(watcher, userId),
+      admit: () => Promise.all([account.consume(viewer.userId), address.consume(session.address)]).then(() => {}),
       log: (error) => log.error({ err: error }, 'a realtime frame failed'),
     });
+    connection.sessionId = session.id;
     // Frames that arrive while the connection is set up wait for it.
     const ready = this.join(connection);
     socket.on('message', (data) => {
@@ -154,7 +177,8 @@ class Hub {
     }
     set.add(connection);
     await this.listen(userChannel(userId), (payload) => {
-      if (payload === BYE) for (const each of this.local.get(userId) ?? []) each.socket.close(1008);
+      if (payload.startsWith(BYE))
+        this.closeEnded(userId, (JSON.parse(payload) as { sessions: string[] | null }).sessions);
       else for (const each of this.local.get(userId) ?? []) each.send(payload);
     });
     if (await this.options.presence.connected(userId)) {
@@ -219,9 +243,38 @@ class Hub {
     events.on('chat.read', ({ userId, unreadTotal }) =>
       this.toUser(userId, { t: 'unread', unread_count: unreadTotal }),
     );
-    const bye = ({ userId }: { userId: string }) => this.options.pubsub.publish(userChannel(userId), BYE);
+    const bye = ({ userId }: { userId: string }) => this.options.pubsub.publish(userChannel(userId), byeFrame(null));
     events.on('user.banned', bye);
     events.on('user.deactivated', bye);
+    events.on('sessions.ended', ({ userId, sessionIds }) =>
+      this.options.pubsub.publish(userChannel(userId), byeFrame(sessionIds)),
+    );
+  }
+
+  /** The sockets of these sessions of `userId` on this instance close; of all their sessions when null. */
+  private closeEnded(userId: string, sessionIds: string[] | null) {
+    for (const each of this.local.get(userId) ?? []) {
+      if (sessionIds === null || (each.sessionId && sessionIds.includes(each.sessionId))) each.socket.close(1008);
+    }
+  }
+
+  /**
+   * Sockets whose session ended without its "bye" reaching this instance (an instance that crashed right after
+   * ending it) or that expired: found once a heartbeat, by one query for all of this instance's sessions.
+   */
+  private async closeLapsedSessions() {
+    const bySession = new Map<string, Connection[]>();
+    for (const set of this.local.values()) {
+      for (const connection of set) {
+        if (connection.sessionId)
+          bySession.set(connection.sessionId, [...(bySession.get(connection.sessionId) ?? []), connection]);
+      }
+    }
+    if (bySession.size === 0) return;
+    const open = await this.options.openSessions([...bySession.keys()]);
+    for (const [sessionId, connections] of bySession) {
+      if (!open.has(sessionId)) for (const connection of connections) connection.socket.close(1008);
+    }
   }
 
   /** A client says something at least every HEARTBEAT_SECONDS; one silent for three of them is gone. */

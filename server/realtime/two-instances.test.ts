@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../contract/items.ts';
 import { buildApp } from '../app.ts';
-import { items } from '../db/schema/index.ts';
 import { apiCalls } from '../testing/api-calls.ts';
 import { createTestApp } from '../testing/app.ts';
 import { redisAnswers, TEST_REDIS_URL } from '../testing/redis.ts';
 import { openSocket } from '../testing/socket-client.ts';
+import { items } from '../testing/tables.ts';
 
 const hasRedis = await redisAnswers();
 
@@ -69,5 +69,40 @@ describe.skipIf(!hasRedis)('two app instances with Redis', () => {
     buyer.close();
     expect(await seller.next('presence', (frame) => frame.user_id === 'demo-user-10' && !frame.online)).toBeTruthy();
     seller.close();
+  });
+
+  it('closes the sockets of a session that ended, on both instances, and only of that session', async () => {
+    const calls = apiCalls(first.app);
+    const ending = await calls.signIn('user09@souk.test');
+    const staying = await calls.signIn('user09@souk.test');
+    const socket = (instance: number, token: string) =>
+      openSocket(urls[instance] as string, { authorization: `Bearer ${token}` });
+    const onA = await socket(0, ending);
+    const onB = await socket(1, ending);
+    const other = await socket(1, staying);
+    await Promise.all([onA.next('ready'), onB.next('ready'), other.next('ready')]);
+
+    const out = await calls.call('POST', '/auth/logout', ending, {});
+    expect(out.status, out.body.message).toBe(200);
+    expect(await onA.closed()).toBe(1008);
+    expect(await onB.closed()).toBe(1008);
+    // The other session's socket still answers.
+    other.send({ t: 'ping' });
+    await other.next('pong');
+
+    // A new password ends the other sessions: their sockets close, the one changing it keeps its own.
+    const third = await calls.signIn('user09@souk.test');
+    const thirdSocket = await socket(0, third);
+    await thirdSocket.next('ready');
+    const changed = await calls.call('POST', '/users/me/password', staying, {
+      current_password: 'souk-demo-2026',
+      password: 'souk-demo-2026',
+      confirm_password: 'souk-demo-2026',
+    });
+    expect(changed.status, changed.body.message).toBe(200);
+    expect(await thirdSocket.closed()).toBe(1008);
+    other.send({ t: 'ping' });
+    await other.next('pong', (frame) => frame !== undefined);
+    other.close();
   });
 });

@@ -55,12 +55,17 @@ export class LibraryGateway {
   async currentSession(meta: RequestMeta) {
     const cookieName = (await this.library.$context).authCookies.sessionToken.name;
     const hasCredentials = meta.headers.has('authorization') || meta.headers.get('cookie')?.includes(`${cookieName}=`);
-    if (!hasCredentials) return { user: null, token: null, cookies: [] };
+    if (!hasCredentials) return { user: null, token: null, sessionId: null, cookies: [] };
     const { headers, response } = await this.library.api.getSession({
       headers: this.headers(meta),
       returnHeaders: true,
     });
-    return { user: response?.user ?? null, token: response?.session.token ?? null, cookies: headers.getSetCookie() };
+    return {
+      user: response?.user ?? null,
+      token: response?.session.token ?? null,
+      sessionId: response?.session.id ?? null,
+      cookies: headers.getSetCookie(),
+    };
   }
 
   /** Ends the request's session; answers the cookies to set (cleared ones when there was no session). */

@@ -18,6 +18,7 @@ import type {
 } from '../../../contract/session.ts';
 import type { ProfileUpdateInput } from '../../../contract/users.ts';
 import type { Db } from '../../kernel/database.ts';
+import type { EventBus } from '../../kernel/events.ts';
 import type { Mailer } from '../../kernel/mail.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -39,6 +40,7 @@ export interface AuthDependencies {
   library: AuthLibrary;
   users: UsersService;
   accounts: UserAccounts;
+  events: EventBus;
   settings: SettingsService;
   mailer: Mailer;
   createLimiter: LimiterFactory;
@@ -63,7 +65,7 @@ export class AuthService {
     const { db, library, users, accounts, settings, mailer, createLimiter, socialProviders } = dependencies;
     const gateway = new LibraryGateway(library);
     const codeSends = new CodeSendGuard(createLimiter, dependencies.smsHourlyLimit);
-    this.sessions = new Sessions({ db, accounts }, gateway, socialProviders);
+    this.sessions = new Sessions({ db, events: dependencies.events, accounts }, gateway, socialProviders);
     const { sessions } = this;
     this.registration = new Registration({
       db,
@@ -182,6 +184,11 @@ export class AuthService {
     return this.sessions.logout(meta, viewer);
   }
 
+  /** Which of these sessions still hold: a WebSocket of one that ended closes (realtime gateway). */
+  openSessions(sessionIds: string[]) {
+    return this.sessions.stillOpen(sessionIds);
+  }
+
   /** Ends every session of a user (ban, deactivation). */
   endAllSessions(userId: string) {
     return this.sessions.endAll(userId);
@@ -208,7 +215,7 @@ export function authServiceFor(
   db: Db,
   library: AuthLibrary,
   config: Parameters<typeof enabledSocialProviders>[0] & { SMS_HOURLY_LIMIT: number },
-  dependencies: Pick<AuthDependencies, 'createLimiter' | 'mailer' | 'users' | 'accounts' | 'settings'>,
+  dependencies: Pick<AuthDependencies, 'createLimiter' | 'mailer' | 'users' | 'accounts' | 'settings' | 'events'>,
 ) {
   return new AuthService({
     db,
