@@ -1,0 +1,131 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ITEM_STATUS } from '../contract/items.ts';
+import { OFFER_STATUS } from '../contract/offers.ts';
+import type { Database } from './db/database.ts';
+import { createTestDatabase } from './testing/database.ts';
+import { buildWebAppIfNeeded, killLeftovers, type ServerProcess, startServer } from './testing/process.ts';
+import { chats, items, notifications } from './testing/tables.ts';
+
+/**
+ * Follow-ups survive a crash (DESIGN.md "Follow-ups", docs/decisions/0010): a favourite, a sale and a message
+ * commit while no job runs (JOB_WORKERS=false), the process is killed with SIGKILL, and the next start, which
+ * runs jobs, brings the favourite count, the closed conversation and the notice of the message.
+ */
+buildWebAppIfNeeded();
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'souk-follow-ups-'));
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  killLeftovers(dataDir);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const demo = (n: number) => `demo-user-${String(n).padStart(2, '0')}`;
+
+function apiOf(address: string) {
+  return async (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${address}/api/v1${url}${url.includes('?') ? '&' : '?'}lang=en`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { message: string; data: Record<string, unknown> },
+    };
+  };
+}
+
+async function signIn(api: ReturnType<typeof apiOf>, n: number) {
+  const answer = await api('POST', '/auth/login', undefined, {
+    user_email: `user${String(n).padStart(2, '0')}@souk.test`,
+    user_password: 'souk-demo-2026',
+    privacy: 'on',
+  });
+  expect(answer.status, answer.body.message).toBe(200);
+  return answer.body.data.token as string;
+}
+
+/** Two active, unsold listings of `sellerId`. */
+async function listingsOf(sellerId: string) {
+  const rows = await database.db
+    .select({ id: items.id, favourites: items.favouriteCount })
+    .from(items)
+    .where(
+      and(
+        eq(items.addedUserId, sellerId),
+        eq(items.status, ITEM_STATUS.active),
+        eq(items.isSoldOut, false),
+        sql`${items.deletedAt} is null`,
+      ),
+    )
+    .limit(2);
+  if (rows.length < 2) throw new Error(`${sellerId} has too few listings`);
+  return rows as [{ id: string; favourites: number }, { id: string; favourites: number }];
+}
+
+const noticesOf = async (userId: string) =>
+  (await database.db.select().from(notifications).where(eq(notifications.userId, userId))).length;
+const favouritesOf = async (itemId: string) =>
+  (await database.db.select({ n: items.favouriteCount }).from(items).where(eq(items.id, itemId)))[0]?.n;
+const offerStatusOf = async (chatId: string) =>
+  (await database.db.select({ status: chats.offerStatus }).from(chats).where(eq(chats.id, chatId)))[0]?.status;
+
+async function stop(server: ServerProcess, signal: NodeJS.Signals) {
+  server.child.kill(signal);
+  return server.exited;
+}
+
+describe('a process killed between a commit and its follow-ups', { timeout: 240_000 }, () => {
+  it('loses none of them: the next start brings the counter, the closed conversation and the notice', async () => {
+    const env = { DATABASE_URL: database.url };
+    const [favourite, sold] = await listingsOf(demo(2));
+    const noticesBefore = await noticesOf(demo(2));
+
+    const crashing = startServer(dataDir, { ...env, JOB_WORKERS: 'false' });
+    const api = apiOf(await crashing.listening);
+    const [buyer, seller] = [await signIn(api, 1), await signIn(api, 2)];
+
+    const favoured = await api('POST', `/items/${favourite.id}/favourite`, buyer, { favourite: true });
+    expect(favoured.status, favoured.body.message).toBe(200);
+    // The answer counts the rows; the listing's counter waits for its follow-up.
+    expect(favoured.body.data.favourite_count).toBe(favourite.favourites + 1);
+    const opened = await api('POST', '/chats', buyer, {
+      item_id: sold.id,
+      buyer_user_id: demo(1),
+      seller_user_id: demo(2),
+    });
+    expect(opened.status, opened.body.message).toBe(200);
+    const chatId = (opened.body.data.chat as { id: string }).id;
+    const said = await api('POST', `/chats/${chatId}/messages`, buyer, {
+      client_id: 'after-a-crash-1',
+      message: 'Still here?',
+    });
+    expect(said.status, said.body.message).toBe(200);
+    const marked = await api('POST', `/items/${sold.id}/sold`, seller, { is_sold_out: true });
+    expect(marked.status, marked.body.message).toBe(200);
+
+    expect(await favouritesOf(favourite.id)).toBe(favourite.favourites);
+    expect(await offerStatusOf(chatId)).toBe(OFFER_STATUS.none);
+    expect(await noticesOf(demo(2))).toBe(noticesBefore);
+    expect(await stop(crashing, 'SIGKILL')).toBeNull();
+
+    const restarted = startServer(dataDir, env);
+    await restarted.listening;
+    await vi.waitFor(
+      async () => {
+        expect(await favouritesOf(favourite.id)).toBe(favourite.favourites + 1);
+        expect(await offerStatusOf(chatId)).toBe(OFFER_STATUS.sold);
+        expect(await noticesOf(demo(2))).toBe(noticesBefore + 1);
+      },
+      { timeout: 120_000, interval: 200 },
+    );
+    expect(await stop(restarted, 'SIGTERM')).toBe(0);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ITEM_STATUS } from '../../../contract/items.ts';
+import { canDeleteItem, canEditItem, canModerate, statusAfterEdit, statusOfNewItem } from './policy.ts';
+
+const item = (change = {}) => ({ addedUserId: 'seller', status: ITEM_STATUS.active, deletedAt: null, ...change });
+const owner = { userId: 'seller', isAdmin: false };
+const admin = { userId: 'admin', isAdmin: true };
+const other = { userId: 'other', isAdmin: false };
+
+describe('item policy', () => {
+  it('lets only the owner edit, and nobody edit a deleted item', () => {
+    expect(canEditItem(owner, item())).toBe(true);
+    expect(canEditItem(admin, item())).toBe(false);
+    expect(canEditItem(other, item())).toBe(false);
+    expect(canEditItem(owner, item({ deletedAt: new Date() }))).toBe(false);
+  });
+
+  it('lets the owner or an admin delete, once', () => {
+    expect(canDeleteItem(owner, item())).toBe(true);
+    expect(canDeleteItem(admin, item())).toBe(true);
+    expect(canDeleteItem(other, item())).toBe(false);
+    expect(canDeleteItem(admin, item({ deletedAt: new Date() }))).toBe(false);
+  });
+
+  it('leaves moderation to admins', () => {
+    expect(canModerate(admin)).toBe(true);
+    expect(canModerate(owner)).toBe(false);
+  });
+
+  it('publishes at once unless approval is on, and sends an edit back for approval', () => {
+    expect(statusOfNewItem(false)).toBe(ITEM_STATUS.active);
+    expect(statusOfNewItem(true)).toBe(ITEM_STATUS.pending);
+    expect(statusAfterEdit(ITEM_STATUS.active, true)).toBe(ITEM_STATUS.pending);
+    expect(statusAfterEdit(ITEM_STATUS.rejected, false)).toBe(ITEM_STATUS.active);
+    expect(statusAfterEdit(ITEM_STATUS.disabled, false)).toBe(ITEM_STATUS.disabled);
+  });
+});
