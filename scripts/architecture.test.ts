@@ -1,12 +1,19 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { currentBoundaryOverrides, NO_IMPORT_CYCLES } from './architecture/biome-config.ts';
 import { boundaryOverrides } from './architecture/biome-overrides.ts';
 import { findCycles } from './architecture/cycles.ts';
-import { type ImportEdge, importEdges } from './architecture/imports.ts';
-import { brokenRules, placeOf, tierOf } from './architecture/rules.ts';
+import { type ImportEdge, importEdges, sourceFiles } from './architecture/imports.ts';
+import { brokenRules, MODULE_TIERS, placeOf, tierOf } from './architecture/rules.ts';
+import {
+  exportedTables,
+  foreignTablesInSql,
+  HANDED_OUT_TABLES,
+  tableOwners,
+  tablesNamedInSql,
+} from './architecture/tables.ts';
 
 /**
  * The import rules of DESIGN.md, checked on the code itself (independently of biome.json): every import in
@@ -16,6 +23,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const edges = importEdges(root, ['app', 'server', 'contract']);
 const where = (edge: ImportEdge) => `${edge.from}:${edge.line} imports '${edge.specifier}'`;
 const resolvedPath = (edge: ImportEdge) => ('path' in edge.target ? edge.target.path : null);
+
+const isSchema = (path: string) => {
+  const place = placeOf(path);
+  return place.area === 'server' && place.part === 'module' && place.role === 'schema';
+};
+const isTableReference = (from: string, to: string) => isSchema(from) && isSchema(to);
 
 function moduleOf(path: string) {
   const place = placeOf(path);
@@ -58,13 +71,13 @@ describe('module boundaries', () => {
     expect(findCycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
-  it('has no cycle between modules', () => {
+  it('has no cycle between modules (a foreign key between two schema files is data, not a dependency)', () => {
     const graph = new Map<string, Set<string>>();
     const example = new Map<string, string>();
     for (const edge of edges) {
       const to = resolvedPath(edge);
       const [fromModule, toModule] = [moduleOf(edge.from), to && moduleOf(to)];
-      if (!fromModule || !toModule || fromModule === toModule) continue;
+      if (!fromModule || !toModule || fromModule === toModule || (to && isTableReference(edge.from, to))) continue;
       if (!graph.has(fromModule)) graph.set(fromModule, new Set());
       graph.get(fromModule)?.add(toModule);
       example.set(`${fromModule}>${toModule}`, where(edge));
@@ -82,6 +95,43 @@ describe('module boundaries', () => {
     const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
     expect(config.linter.rules.suspicious.noImportCycles).toEqual(NO_IMPORT_CYCLES);
     expect(currentBoundaryOverrides(config)).toEqual(boundaryOverrides());
+  });
+});
+
+describe('data ownership', () => {
+  it('gives every table one owning module', async () => {
+    const owners = await tableOwners(root);
+    expect(owners.size).toBeGreaterThan(40);
+    expect(owners.get('items')).toBe('items');
+    expect(owners.get('app_settings')).toBe('settings');
+  });
+
+  it("has no index.ts that hands out a table (a module reaches another's data through fragments and commands)", async () => {
+    const handedOut: string[] = [];
+    for (const module of MODULE_TIERS.flat()) {
+      if (!existsSync(join(root, 'server/modules', module, 'index.ts'))) continue;
+      for (const name of await exportedTables(root, module)) handedOut.push(`${module}.${name}`);
+    }
+    expect(handedOut).toEqual(HANDED_OUT_TABLES.map(({ module, name }) => `${module}.${name}`));
+  });
+
+  it('uses a handed-out table only where it is handed to', () => {
+    const users = HANDED_OUT_TABLES.flatMap(({ name, usedOnlyBy }) =>
+      sourceFiles(root, ['server', 'scripts', 'bench'])
+        .filter((path) => path !== usedOnlyBy && !path.endsWith('/index.ts') && !path.includes('architecture'))
+        .filter((path) => readFileSync(join(root, path), 'utf8').includes(name))
+        .map((path) => `${path} uses ${name}`),
+    );
+    expect(users).toEqual([]);
+  });
+
+  it('finds the tables SQL text names', () => {
+    const source = `const q = sql\`select 1 from "favourites" join items on true\`; db.execute("update users set a = 1");`;
+    expect(tablesNamedInSql(source, 'example.ts').sort()).toEqual(['favourites', 'items', 'users']);
+  });
+
+  it("has no module SQL naming another module's table", async () => {
+    expect(foreignTablesInSql(root, await tableOwners(root))).toEqual([]);
   });
 });
 
@@ -110,6 +160,13 @@ describe('the rules', () => {
     ['server/modules/users/schema.ts', 'server/modules/lookups/index.ts'],
     ['server/modules/users/schema.ts', 'server/kernel/errors.ts'],
     ['server/modules/users/service.ts', 'server/modules/lookups/schema.ts'],
+    ['server/modules/search/service.ts', 'server/db/schema/index.ts'],
+    ['server/modules/search/search.test.ts', 'server/db/schema/index.ts'],
+    ['server/modules/items/reading.ts', 'server/modules/social/schema.ts'],
+    ['server/modules/items/reading.ts', 'server/db/database.ts'],
+    ['server/modules/items/reading.ts', 'server/testing/tables.ts'],
+    ['server/http/session.ts', 'server/testing/app.ts'],
+    ['server/modules/lookups/catalog-schema.ts', 'server/modules/users/service.ts'],
   ];
   it.each(forbidden)('refuses %s -> %j', (from, to) => {
     expect(brokenRules(from, typeof to === 'string' ? { path: to } : to)).not.toEqual([]);
@@ -132,6 +189,10 @@ describe('the rules', () => {
     ['server/legacy/calls.ts', 'server/modules/items/index.ts'],
     ['server/modules/users/schema.ts', 'server/modules/lookups/schema.ts'],
     ['server/modules/content/schema.ts', 'server/modules/users/schema.ts'],
+    ['server/modules/lookups/catalog-schema.ts', 'server/modules/users/schema.ts'],
+    ['server/modules/users/schema.ts', 'server/db/schema/columns.ts'],
+    ['server/modules/search/search.test.ts', 'server/testing/tables.ts'],
+    ['server/http/page-requests.test.ts', 'server/testing/app.ts'],
   ];
   it.each(allowed)('allows %s -> %j', (from, to) => {
     expect(brokenRules(from, typeof to === 'string' ? { path: to } : to)).toEqual([]);

@@ -31,6 +31,22 @@ const NO_HTTP: Pattern = {
   message: 'Services and the kernel never import server/http/ or Fastify: throw AppError, return data.',
 };
 
+const NO_DB: Pattern = {
+  group: ['**/db/**'],
+  message:
+    "A module never imports server/db/: it reaches another module's data through that module's index.ts (a query fragment or a command).",
+};
+
+const NO_TESTING: Pattern = {
+  group: ['**/testing/**'],
+  message: 'Only tests import server/testing/: its fixtures reach every table.',
+};
+
+const KERNEL_ONLY: Pattern = {
+  group: ['**/modules/**', '**/realtime/**', '**/legacy/**'],
+  message: 'The kernel imports no module, WebSocket gateway or legacy adapter: modules build on the kernel.',
+};
+
 const NO_GATEWAYS: Pattern = {
   group: ['**/realtime/**', '**/legacy/**'],
   message: 'Modules never import the WebSocket gateway or the legacy adapter: those call modules, not the reverse.',
@@ -75,18 +91,31 @@ const NOT_SERVICES = [
   '!server/modules/*/routes',
   '!server/modules/*/index.ts',
   '!server/modules/*/schema.ts',
+  '!server/modules/*/*-schema.ts',
   '!**/*.test.ts',
 ];
+
+const SCHEMA_FILES = ['server/modules/*/schema.ts', 'server/modules/*/*-schema.ts'];
 
 /** A module's schema.ts: other modules' schema.ts only (foreign keys), and nothing of services, kernel or HTTP. */
 const TABLES_ONLY: Pattern[] = [
   {
-    group: MODULE_TIERS.flat().flatMap((name) => [`**/${name}/**`, `!**/${name}/schema.ts`]),
+    group: MODULE_TIERS.flat().flatMap((name) => [`**/${name}/**`, `!**/${name}/schema.ts`, `!**/${name}/*-schema.ts`]),
     message: "A module's schema.ts declares tables: it imports other modules' schema.ts only, for foreign keys.",
   },
   {
-    group: ['**/kernel/**', '**/http/**', '**/realtime/**', '**/legacy/**', ...HTTP_PACKAGES],
-    message: "A module's schema.ts declares tables: no kernel, HTTP, gateway or legacy code.",
+    group: [
+      '**/kernel/**',
+      '**/http/**',
+      '**/realtime/**',
+      '**/legacy/**',
+      '**/testing/**',
+      '**/db/**',
+      '!**/db/schema/columns.ts',
+      ...HTTP_PACKAGES,
+    ],
+    message:
+      "A module's schema.ts declares tables: no kernel, HTTP, gateway, legacy or database code but the column helpers.",
   },
 ];
 
@@ -94,16 +123,20 @@ export function boundaryOverrides(): BoundaryOverride[] {
   const tiers = MODULE_TIERS.flatMap((modules, tier) => [
     override(
       [...modules.map((name) => `server/modules/${name}/**`), ...NOT_SERVICES],
-      [...modulePatterns(tier), NO_HTTP],
+      [...modulePatterns(tier), NO_HTTP, NO_DB, NO_TESTING],
     ),
     override(
       modules.flatMap((name) => [
         `server/modules/${name}/routes.ts`,
         `server/modules/${name}/routes/**`,
         `server/modules/${name}/index.ts`,
-        `server/modules/${name}/**/*.test.ts`,
+        '!**/*.test.ts',
       ]),
-      modulePatterns(tier),
+      [...modulePatterns(tier), NO_DB, NO_TESTING],
+    ),
+    override(
+      modules.map((name) => `server/modules/${name}/**/*.test.ts`),
+      [...modulePatterns(tier), NO_DB],
     ),
   ]);
   return [
@@ -135,18 +168,11 @@ export function boundaryOverrides(): BoundaryOverride[] {
         },
       ],
     ),
-    override(
-      ['server/kernel/**'],
-      [
-        {
-          group: ['**/modules/**', '**/realtime/**', '**/legacy/**'],
-          message: 'The kernel imports no module, WebSocket gateway or legacy adapter: modules build on the kernel.',
-        },
-        NO_HTTP,
-      ],
-    ),
+    override(['server/kernel/**', '!**/*.test.ts'], [KERNEL_ONLY, NO_HTTP, NO_TESTING]),
+    override(['server/kernel/**/*.test.ts'], [KERNEL_ONLY, NO_HTTP]),
+    override(['server/http/**', 'server/realtime/**', 'server/db/**', 'server/*.ts', '!**/*.test.ts'], [NO_TESTING]),
     ...tiers,
-    override(['server/modules/*/schema.ts'], TABLES_ONLY),
+    override(SCHEMA_FILES, TABLES_ONLY),
     override(
       ['server/legacy/**'],
       [
@@ -154,6 +180,7 @@ export function boundaryOverrides(): BoundaryOverride[] {
           group: ['**/modules/*/**', '!**/modules/*/index.ts'],
           message: 'The legacy adapter uses modules only through their index.ts.',
         },
+        NO_TESTING,
       ],
     ),
   ];

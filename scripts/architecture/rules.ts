@@ -11,7 +11,7 @@
  * every tier: it may use any module's index.ts, and nothing imports it but the start-up files.
  */
 export const MODULE_TIERS: readonly (readonly string[])[] = [
-  ['system', 'lookups', 'media', 'content'],
+  ['system', 'settings', 'lookups', 'media', 'content'],
   ['users', 'auth'],
   ['items'],
   ['search', 'social', 'offers', 'chat', 'ratings'],
@@ -38,14 +38,15 @@ export type Place =
   | { area: 'app'; part: 'shared' | 'routes' }
   | { area: 'app'; part: 'root'; file: string }
   | { area: 'contract'; test: boolean }
-  | { area: 'server'; part: 'kernel' | 'http' | 'realtime' | 'legacy' | 'other' }
+  | { area: 'server'; part: 'kernel' | 'http' | 'realtime' | 'legacy' | 'testing' | 'other'; test: boolean }
+  | { area: 'server'; part: 'db'; file: string; test: boolean }
   | { area: 'server'; part: 'module'; module: string; role: ModuleRole; file: string }
   | { area: 'package'; name: string }
   | { area: 'other' };
 
 /**
- * routes.ts, routes/ and index.ts may know HTTP; tests may too; schema.ts declares the module's tables;
- * everything else in a module is a service.
+ * routes.ts, routes/ and index.ts may know HTTP; tests may too; schema.ts (and <name>-schema.ts, when one file
+ * would close a cycle of foreign keys) declares the module's tables; everything else in a module is a service.
  */
 export type ModuleRole = 'routes' | 'index' | 'test' | 'schema' | 'service';
 
@@ -64,20 +65,32 @@ export function placeOf(path: string): Place {
       const file = parts.slice(3).join('/');
       return { area: 'server', part: 'module', module: third, role: moduleRole(file), file };
     }
-    if (second === 'kernel' || second === 'http' || second === 'realtime' || second === 'legacy') {
-      return { area: 'server', part: second };
+    if (
+      second === 'kernel' ||
+      second === 'http' ||
+      second === 'realtime' ||
+      second === 'legacy' ||
+      second === 'testing'
+    ) {
+      return { area: 'server', part: second, test: isTest(path) };
     }
-    return { area: 'server', part: 'other' };
+    if (second === 'db') return { area: 'server', part: 'db', file: parts.slice(2).join('/'), test: isTest(path) };
+    return { area: 'server', part: 'other', test: isTest(path) };
   }
   return { area: 'other' };
 }
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 
+/** A test file, wherever it sits. */
+const isTestPlace = (place: Place) =>
+  (place.area === 'server' && (place.part === 'module' ? place.role === 'test' : place.test)) ||
+  (place.area === 'contract' && place.test);
+
 function moduleRole(file: string): ModuleRole {
   if (isTest(file)) return 'test';
   if (file === 'index.ts') return 'index';
-  if (file === 'schema.ts') return 'schema';
+  if (file === 'schema.ts' || /^[a-z-]+-schema\.ts$/.test(file)) return 'schema';
   if (file === 'routes.ts' || file.startsWith('routes/')) return 'routes';
   return 'service';
 }
@@ -201,6 +214,23 @@ export const RULES: Rule[] = [
         to.part === 'realtime' ||
         to.part === 'legacy' ||
         (to.part === 'module' && to.role !== 'schema')),
+  },
+  {
+    name: "a module never imports server/db/ (every module's tables together are for start-up, migrations, the seed and tests); its schema files may use server/db/schema/columns.ts",
+    breaks: (from, to) =>
+      from.area === 'server' &&
+      from.part === 'module' &&
+      to.area === 'server' &&
+      to.part === 'db' &&
+      !(from.role === 'schema' && to.file === 'schema/columns.ts'),
+  },
+  {
+    name: 'only tests import server/testing/ (its fixtures reach every table)',
+    breaks: (from, to) =>
+      to.area === 'server' &&
+      to.part === 'testing' &&
+      !(from.area === 'server' && from.part === 'testing') &&
+      !isTestPlace(from),
   },
   {
     name: 'a module imports only modules to its left in the order (MODULE_TIERS); the other way is an event',
