@@ -1,4 +1,4 @@
-import type { ItemDetail } from '../../../../contract/items.ts';
+import type { ItemDetail, VehicleDetails } from '../../../../contract/items.ts';
 import { ITEM_STATUS } from '../../../../contract/items.ts';
 import { photoUrl } from '../item-photos.ts';
 
@@ -24,55 +24,63 @@ function plainPrice(price: string) {
   return Number.isFinite(amount) ? String(amount) : '0';
 }
 
+function photoUrls(item: ItemDetail, siteUrl: string) {
+  const photos = item.images.length > 0 ? item.images : item.default_photo ? [item.default_photo] : [];
+  return photos.map((image) => absoluteUrl(siteUrl, photoUrl(image)));
+}
+
+function offerOf(item: ItemDetail, pageUrl: string, condition: string | undefined) {
+  const available = !item.is_sold_out && item.status === ITEM_STATUS.active;
+  return {
+    '@type': 'Offer',
+    price: plainPrice(item.price),
+    ...(item.item_currency ? { priceCurrency: item.item_currency.currency_short_form } : {}),
+    availability: available ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+    ...(condition ? { itemCondition: condition } : {}),
+    url: pageUrl,
+    ...(item.user ? { seller: { '@type': 'Person', name: item.user.user_name } } : {}),
+  };
+}
+
+/** The Car properties of the vehicle details that are filled in. */
+function carOf(vehicle: VehicleDetails) {
+  const car: Record<string, unknown> = {};
+  if (vehicle.year) car.vehicleModelDate = String(vehicle.year);
+  if (vehicle.mileage !== null) {
+    car.mileageFromOdometer = { '@type': 'QuantitativeValue', value: vehicle.mileage, unitCode: 'KMT' };
+  }
+  if (vehicle.manufacturer) car.manufacturer = { '@type': 'Organization', name: vehicle.manufacturer.name };
+  if (vehicle.model) car.model = vehicle.model.name;
+  if (vehicle.fuel_type) car.fuelType = vehicle.fuel_type.name;
+  if (vehicle.transmission) car.vehicleTransmission = vehicle.transmission.name;
+  if (vehicle.color) car.color = vehicle.color.name;
+  if (vehicle.body_style) car.bodyType = vehicle.body_style.name;
+  return car;
+}
+
 /**
  * The item's structured data for search engines: a schema.org Product with its Offer, and a Car as well for
  * vehicles (https://schema.org/Car: model year, odometer in km, maker, model, fuel, gearbox, colour, body).
  */
 export function itemJsonLd(item: ItemDetail, pageUrl: string, siteUrl: string): Record<string, unknown> {
-  const images = (item.images.length > 0 ? item.images : item.default_photo ? [item.default_photo] : []).map((image) =>
-    absoluteUrl(siteUrl, photoUrl(image)),
-  );
   const vehicle = item.vehicle;
   const brand = item.brand?.trim() || vehicle?.manufacturer?.name;
   const condition = item.condition_of_item ? CONDITIONS[item.condition_of_item.id] : undefined;
-  const data: Record<string, unknown> = {
+  return {
     '@context': 'https://schema.org',
     '@type': vehicle ? ['Product', 'Car'] : 'Product',
     name: item.title,
     description: item.description,
-    image: images,
+    image: photoUrls(item, siteUrl),
     sku: item.id,
     productID: item.id,
     url: pageUrl,
     ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
     ...(condition ? { itemCondition: condition } : {}),
     ...(item.category ? { category: item.category.cat_name } : {}),
-    offers: {
-      '@type': 'Offer',
-      price: plainPrice(item.price),
-      ...(item.item_currency ? { priceCurrency: item.item_currency.currency_short_form } : {}),
-      availability:
-        item.is_sold_out || item.status !== ITEM_STATUS.active
-          ? 'https://schema.org/SoldOut'
-          : 'https://schema.org/InStock',
-      ...(condition ? { itemCondition: condition } : {}),
-      url: pageUrl,
-      ...(item.user ? { seller: { '@type': 'Person', name: item.user.user_name } } : {}),
-    },
+    offers: offerOf(item, pageUrl, condition),
+    ...(vehicle ? carOf(vehicle) : {}),
   };
-  if (vehicle) {
-    if (vehicle.year) data.vehicleModelDate = String(vehicle.year);
-    if (vehicle.mileage !== null) {
-      data.mileageFromOdometer = { '@type': 'QuantitativeValue', value: vehicle.mileage, unitCode: 'KMT' };
-    }
-    if (vehicle.manufacturer) data.manufacturer = { '@type': 'Organization', name: vehicle.manufacturer.name };
-    if (vehicle.model) data.model = vehicle.model.name;
-    if (vehicle.fuel_type) data.fuelType = vehicle.fuel_type.name;
-    if (vehicle.transmission) data.vehicleTransmission = vehicle.transmission.name;
-    if (vehicle.color) data.color = vehicle.color.name;
-    if (vehicle.body_style) data.bodyType = vehicle.body_style.name;
-  }
-  return data;
 }
 
 /**

@@ -13,6 +13,9 @@ export interface EntryDraft {
   savedAt: number;
 }
 
+/** Drafts older than this hold uploads the server has swept away (it keeps unused ones for a day). */
+const DRAFT_MEDIA_LIFETIME_MS = 20 * 60 * 60 * 1000;
+
 const PREFIX = 'souk.itemDraft';
 const VERSION = 1;
 
@@ -52,6 +55,20 @@ export function readDraft(key: string): EntryDraft | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The pictures of a draft that still exist: all of a recent draft, only the item's own ones (`keepIds`, which
+ * the server never sweeps away) of an older one.
+ */
+export function usableDraftMedia(draft: EntryDraft, keepIds: ReadonlySet<string>, now = Date.now()) {
+  const fresh = now - draft.savedAt < DRAFT_MEDIA_LIFETIME_MS;
+  const usable = (media: StoredMedia | null) => (media && (fresh || keepIds.has(media.img_id)) ? media : null);
+  return {
+    photos: draft.photos.filter((media) => usable(media)),
+    video: usable(draft.video),
+    videoIcon: usable(draft.videoIcon),
+  };
 }
 
 /** Keeps the draft; a full or blocked storage is not worth an error (the form still works). */

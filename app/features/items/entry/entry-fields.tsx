@@ -1,8 +1,10 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Lookup } from '../../../../contract/lookups.ts';
 import { FieldError, inputClass } from '../../../components/ui/form.tsx';
 import { translateKey } from '../../../i18n/i18n.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
+import type { EntryValues, TextField as FieldName } from './entry-values.ts';
 
 /** Ids of a field's control, hint and error: `entry-<name>`. */
 export const fieldId = (name: string) => `entry-${name}`;
@@ -11,6 +13,25 @@ export const fieldId = (name: string) => `entry-${name}`;
 export function useFieldLabel() {
   const { t } = useTranslation();
   return (name: string) => translateKey(t, `fields.${name}`);
+}
+
+/** What a group of fields of the form gets: the values, the change of one, and the messages. */
+export interface EntryFieldsProps {
+  values: EntryValues;
+  set: (field: FieldName, value: string) => void;
+  errors: FieldErrors;
+}
+
+/** The props that tie a field's control to the form: its name, label, value, change and messages. */
+export function useFieldBinding({ values, set, errors }: EntryFieldsProps) {
+  const label = useFieldLabel();
+  return (name: FieldName) => ({
+    name,
+    label: label(name),
+    value: values[name],
+    onValue: (value: string) => set(name, value),
+    errors,
+  });
 }
 
 interface Wiring {
@@ -55,6 +76,9 @@ export interface Option {
   value: string;
   label: string;
 }
+
+export const lookupOptions = (rows: Lookup[]): Option[] =>
+  rows.map((row) => ({ value: String(row.id), label: row.name }));
 
 /** A labelled drop-down with a "Choose…" first entry (or a reason it cannot be used yet). */
 export function SelectField({

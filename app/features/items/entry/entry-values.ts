@@ -29,6 +29,21 @@ export const TEXT_FIELDS = [
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type EntryValues = Record<TextField, string>;
 
+/** Choices whose list depends on another choice: changing the first empties the second. */
+const DEPENDENT_CHOICES: Partial<Record<TextField, TextField>> = {
+  cat_id: 'sub_cat_id',
+  item_location_id: 'item_location_township_id',
+  manufacturer_id: 'model_id',
+};
+
+/** The values with one field changed, and the choice depending on it emptied when it really changed. */
+export function withValue(values: EntryValues, field: TextField, value: string): EntryValues {
+  const next = { ...values, [field]: value };
+  const dependent = DEPENDENT_CHOICES[field];
+  if (dependent && value !== values[field]) next[dependent] = '';
+  return next;
+}
+
 /** What the form keeps of a stored picture: enough to show it and to send its id. */
 export type StoredMedia = Pick<Image, 'img_id' | 'img_path' | 'img_width' | 'img_height'>;
 

@@ -35,6 +35,26 @@ const slotOf = (media: StoredMedia): PhotoSlot => ({
   error: null,
 });
 
+/** A slot for a chosen file, on its way from the start. */
+const pendingSlotOf = (file: File): PhotoSlot => ({
+  key: newKey(),
+  status: 'preparing',
+  progress: 0,
+  media: null,
+  localPreview: URL.createObjectURL(file),
+  file,
+  error: null,
+});
+
+/** The list with one slot moved; the same list for a move that goes nowhere or out of it. */
+function moveSlot(list: PhotoSlot[], from: number, to: number) {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
+  const next = [...list];
+  const [moved] = next.splice(from, 1);
+  if (moved) next.splice(to, 0, moved);
+  return next;
+}
+
 /**
  * The photos of the form: each chosen file is shrunk and uploaded at once with its own progress; a failed
  * one keeps its file for a retry without touching the others. `keepIds` are photos of the item being edited:
@@ -88,15 +108,7 @@ export function usePhotoQueue(initial: StoredMedia[], keepIds: ReadonlySet<strin
   const add = useCallback(
     (files: File[]) => {
       const room = Math.max(0, MAX_ITEM_IMAGES - current.current.length);
-      const added: PhotoSlot[] = files.slice(0, room).map((file) => ({
-        key: newKey(),
-        status: 'preparing',
-        progress: 0,
-        media: null,
-        localPreview: URL.createObjectURL(file),
-        file,
-        error: null,
-      }));
+      const added = files.slice(0, room).map(pendingSlotOf);
       current.current = [...current.current, ...added];
       setSlots((list) => [...list, ...added]);
       for (const slot of added) if (slot.file) void send(slot.key, slot.file);
@@ -139,15 +151,7 @@ export function usePhotoQueue(initial: StoredMedia[], keepIds: ReadonlySet<strin
     [discard],
   );
 
-  const move = useCallback((from: number, to: number) => {
-    setSlots((list) => {
-      if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
-      const next = [...list];
-      const [moved] = next.splice(from, 1);
-      if (moved) next.splice(to, 0, moved);
-      return next;
-    });
-  }, []);
+  const move = useCallback((from: number, to: number) => setSlots((list) => moveSlot(list, from, to)), []);
 
   /** Puts back the photos of a restored draft (or of the item, when a draft is discarded). */
   const reset = useCallback((media: StoredMedia[]) => setSlots(media.map(slotOf)), []);
