@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { IconComponent } from './icons.tsx';
+import { StatusPanel } from './status-panel.tsx';
 
 /** A list with nothing in it: an icon, what would be here (a title, a sentence) and, when given, a way on. */
 export function EmptyState({
-  icon: Icon,
+  icon,
   title,
   text,
   children,
@@ -19,10 +20,7 @@ export function EmptyState({
       role="status"
       data-testid="empty-state"
     >
-      <Icon className="size-10 text-slate-400 dark:text-slate-500" aria-hidden />
-      {title && <p className="mt-3 text-lg font-bold">{title}</p>}
-      <p className={`${title ? 'mt-1' : 'mt-3'} text-slate-600 dark:text-slate-400`}>{text}</p>
-      {children}
+      <StatusPanel icon={icon} title={title || undefined} text={text} actions={children} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../i18n/i18n.ts';
 import { AlertTriangle, CheckCircle2, HelpCircle, Loader2, XCircle } from './icons.tsx';
+import { StatusPanel } from './status-panel.tsx';
 
 export type DialogKind = 'confirm' | 'error' | 'success' | 'warning' | 'loading';
 
@@ -31,7 +32,7 @@ export default function MessageDialog({
 }) {
   const { t, i18n } = useTranslation();
   const kind = request?.kind ?? 'success';
-  const { icon: Icon, color, titleKey } = KIND_STYLE[kind];
+  const { icon, color, titleKey } = KIND_STYLE[kind];
   const isLoading = kind === 'loading';
   const keepOpen = (event: Event) => isLoading && event.preventDefault();
 
@@ -47,33 +48,51 @@ export default function MessageDialog({
           data-testid={`dialog-${kind}`}
           className="fixed start-1/2 top-1/2 z-[80] w-[calc(100%-2rem)] max-w-sm -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900 dark:ring-1 dark:ring-slate-700"
         >
-          <Icon className={`mx-auto size-12 ${color}`} aria-hidden />
-          <Dialog.Title className="mt-3 text-lg font-bold">{request?.title ?? t(titleKey)}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            {request?.message || (isLoading ? t('dialog.loading') : '')}
-          </Dialog.Description>
-          {!isLoading && (
-            <div className="mt-6 flex justify-center gap-3">
-              {kind === 'confirm' && (
-                <button
-                  type="button"
-                  onClick={() => onClose(false)}
-                  className="min-w-24 rounded-full border border-slate-300 px-5 py-2 font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-                >
-                  {request?.cancelLabel ?? t('dialog.no')}
-                </button>
-              )}
-              <button
-                type="button"
-                onClick={() => onClose(true)}
-                className="min-w-24 rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-              >
-                {kind === 'confirm' ? (request?.confirmLabel ?? t('dialog.yes')) : t('dialog.ok')}
-              </button>
-            </div>
-          )}
+          <StatusPanel
+            look="dialog"
+            icon={icon}
+            iconColor={color}
+            title={request?.title ?? t(titleKey)}
+            text={request?.message || (isLoading ? t('dialog.loading') : '')}
+            titleAs={Dialog.Title}
+            textAs={Dialog.Description}
+            actions={isLoading ? undefined : <MessageButtons kind={kind} request={request} onClose={onClose} />}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** OK, or the question's no and yes. */
+function MessageButtons({
+  kind,
+  request,
+  onClose,
+}: {
+  kind: DialogKind;
+  request: DialogRequest | null;
+  onClose: (confirmed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {kind === 'confirm' && (
+        <button
+          type="button"
+          onClick={() => onClose(false)}
+          className="min-w-24 rounded-full border border-slate-300 px-5 py-2 font-semibold hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          {request?.cancelLabel ?? t('dialog.no')}
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={() => onClose(true)}
+        className="min-w-24 rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
+      >
+        {kind === 'confirm' ? (request?.confirmLabel ?? t('dialog.yes')) : t('dialog.ok')}
+      </button>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { offerInputSchema } from '../../../contract/offers.ts';
+import { DialogForm } from '../../components/ui/dialog-form.tsx';
 import { useDialog } from '../../components/ui/dialogs.tsx';
-import { inputClass, primaryButtonClass } from '../../components/ui/form-classes.ts';
+import { inputClass } from '../../components/ui/form-classes.ts';
 import { Tag } from '../../components/ui/icons.tsx';
-import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
+import { ModalTrigger } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import type { ConversationApi } from './use-conversation.ts';
 
@@ -42,12 +43,11 @@ export function OfferButton({ conversation }: { conversation: ConversationApi })
   };
 
   return (
-    <Modal
+    <DialogForm
       open={open}
       onOpenChange={setOpen}
       title={t('chat.makeOfferTitle')}
       description={t('chat.makeOfferHint')}
-      showDescription
       trigger={
         <ModalTrigger asChild>
           <button
@@ -60,33 +60,31 @@ export function OfferButton({ conversation }: { conversation: ConversationApi })
           </button>
         </ModalTrigger>
       }
+      onSubmit={submit}
+      pending={busy}
+      submitLabel={t('chat.sendOffer')}
     >
-      <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-        <div>
-          <label htmlFor={fieldId} className="font-semibold">
-            {t('chat.offerPrice', { currency })}
-          </label>
-          <input
-            id={fieldId}
-            inputMode="decimal"
-            dir="ltr"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            className={inputClass}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            autoComplete="off"
-          />
-          {error && (
-            <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {error}
-            </p>
-          )}
-        </div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {t('chat.sendOffer')}
-        </button>
-      </form>
-    </Modal>
+      <div>
+        <label htmlFor={fieldId} className="font-semibold">
+          {t('chat.offerPrice', { currency })}
+        </label>
+        <input
+          id={fieldId}
+          inputMode="decimal"
+          dir="ltr"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoComplete="off"
+        />
+        {error && (
+          <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+    </DialogForm>
   );
 }

@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_MAX, REVIEW_TEXT_LIMITS, type Review, reviewInputSchema } from '../../../contract/ratings.ts';
+import { DialogForm } from '../../components/ui/dialog-form.tsx';
 import { useDialog } from '../../components/ui/dialogs.tsx';
-import { Field, FieldError, inputClass, primaryButtonClass } from '../../components/ui/form.tsx';
+import { Field, FieldError, inputClass } from '../../components/ui/form.tsx';
 import { Star } from '../../components/ui/icons.tsx';
-import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
+import { ModalTrigger } from '../../components/ui/modal.tsx';
 import { apiPost } from '../../lib/api-client.ts';
 import { isolate } from '../../lib/bidi.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
@@ -49,12 +50,11 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
   };
 
   return (
-    <Modal
+    <DialogForm
       open={open}
       onOpenChange={setOpen}
       title={t('reviews.formTitle', { name: isolate(userName) })}
       description={t('reviews.formHint')}
-      showDescription
       trigger={
         <ModalTrigger asChild>
           <button
@@ -67,57 +67,55 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
           </button>
         </ModalTrigger>
       }
+      onSubmit={submit}
+      pending={busy}
+      submitLabel={t('reviews.send')}
     >
-      <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-        <fieldset aria-describedby={errors.rating ? starsErrorId : undefined}>
-          <legend className="font-semibold">{t('reviews.stars')}</legend>
-          <div className="mt-1 flex gap-1">
-            {STARS.map((star) => (
-              <label
-                key={star}
-                className="cursor-pointer rounded-full p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-              >
-                <input
-                  type="radio"
-                  name="rating"
-                  value={star}
-                  checked={rating === star}
-                  onChange={() => setRating(star)}
-                  className="sr-only"
-                />
-                <Star className={`size-8 text-amber-500 ${star <= rating ? 'fill-current' : ''}`} aria-hidden />
-                <span className="sr-only">{t('reviews.starsValue', { count: star })}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={starsErrorId} messageKey={errors.rating} field={t('reviews.stars')} />
-        </fieldset>
-        <Field
-          name="title"
-          label={t('reviews.title')}
-          errors={errors}
-          idPrefix={idPrefix}
-          value={title}
-          maxLength={REVIEW_TEXT_LIMITS.title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        <div>
-          <label htmlFor={messageId} className="text-sm font-semibold">
-            {t('reviews.message')}
-          </label>
-          <textarea
-            id={messageId}
-            value={message}
-            rows={4}
-            maxLength={REVIEW_TEXT_LIMITS.message}
-            onChange={(event) => setMessage(event.target.value)}
-            className={inputClass}
-          />
+      <fieldset aria-describedby={errors.rating ? starsErrorId : undefined}>
+        <legend className="font-semibold">{t('reviews.stars')}</legend>
+        <div className="mt-1 flex gap-1">
+          {STARS.map((star) => (
+            <label
+              key={star}
+              className="cursor-pointer rounded-full p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={star}
+                checked={rating === star}
+                onChange={() => setRating(star)}
+                className="sr-only"
+              />
+              <Star className={`size-8 text-amber-500 ${star <= rating ? 'fill-current' : ''}`} aria-hidden />
+              <span className="sr-only">{t('reviews.starsValue', { count: star })}</span>
+            </label>
+          ))}
         </div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {t('reviews.send')}
-        </button>
-      </form>
-    </Modal>
+        <FieldError id={starsErrorId} messageKey={errors.rating} field={t('reviews.stars')} />
+      </fieldset>
+      <Field
+        name="title"
+        label={t('reviews.title')}
+        errors={errors}
+        idPrefix={idPrefix}
+        value={title}
+        maxLength={REVIEW_TEXT_LIMITS.title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <div>
+        <label htmlFor={messageId} className="text-sm font-semibold">
+          {t('reviews.message')}
+        </label>
+        <textarea
+          id={messageId}
+          value={message}
+          rows={4}
+          maxLength={REVIEW_TEXT_LIMITS.message}
+          onChange={(event) => setMessage(event.target.value)}
+          className={inputClass}
+        />
+      </div>
+    </DialogForm>
   );
 }
