@@ -10,11 +10,9 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { photoUrl } from '../../components/ui/profile-photo.tsx';
 import { useRealtimeFrames } from '../../lib/realtime.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { chatHrefOf } from './chat-href.ts';
 import { ListHeading, ListTabs } from './list-tabs.tsx';
 import { offerPriceText } from './offer-price.tsx';
-
-export const chatHrefOf = (chat: Pick<ChatRecord, 'item_id' | 'buyer_user_id' | 'seller_user_id'>) =>
-  `/chat?${new URLSearchParams({ item_id: chat.item_id, buyer_user_id: chat.buyer_user_id, seller_user_id: chat.seller_user_id })}`;
 
 /** /chat-list: conversations from buyers (I sell) or from sellers (I buy), the latest first, kept live. */
 export function ChatList({ tab, firstPage }: { tab: ChatListTab; firstPage: Paged<ChatRecord> }) {

@@ -8,7 +8,7 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { photoUrl } from '../../components/ui/profile-photo.tsx';
 import { isolate } from '../../lib/bidi.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
-import { chatHrefOf } from './chat-list.tsx';
+import { chatHrefOf } from './chat-href.ts';
 import { ListHeading, ListTabs } from './list-tabs.tsx';
 import { OfferPrice } from './offer-price.tsx';
 

@@ -2,10 +2,18 @@ import { data, isRouteErrorResponse, redirect } from 'react-router';
 import { type AppContext, appContext } from '#app-context';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { NotFound } from '../../components/ui/not-found.tsx';
+import { badgesOf, ItemCover, ItemStatusBadge } from '../../features/items/item-card.tsx';
 import { offsetOf } from '../../features/items/lists/my-items.server.ts';
-import { decisionFormSchema, statusFilterOf, statusOfFilter } from '../../features/items/moderation/decision.ts';
-import { ModerationForbidden } from '../../features/items/moderation/forbidden.tsx';
-import { type DecisionFailure, ModerationQueue } from '../../features/items/moderation/moderation-queue.tsx';
+import { NoResult } from '../../features/items/lists/my-items.tsx';
+import {
+  type DecisionFailure,
+  decisionFormSchema,
+  statusFilterOf,
+  statusOfFilter,
+} from '../../features/moderation/decision.ts';
+import { ModerationForbidden } from '../../features/moderation/forbidden.tsx';
+import { ModerationQueue } from '../../features/moderation/moderation-queue.tsx';
+import type { ItemLook } from '../../features/moderation/queue-row.tsx';
 import { LoadFailure } from '../../features/shell/chunk-load.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { flashCookie, pageLanguage } from '../../lib/cookies.server.ts';
@@ -70,6 +78,12 @@ export const handle = { i18n: ['items', 'forms'] } satisfies PageHandle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.moderationTitle', description: 'meta.moderationDescription' });
 
+/** The queue's items look as in the item lists. */
+const itemLook: ItemLook = {
+  cover: (item, image) => <ItemCover item={item} {...image} />,
+  badges: (item) => badgesOf(item, true).map((badge) => <ItemStatusBadge key={badge} badge={badge} />),
+};
+
 export default function AdminItems({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ModerationQueue
@@ -77,6 +91,8 @@ export default function AdminItems({ loaderData, actionData }: Route.ComponentPr
       filter={loaderData.filter}
       language={loaderData.language}
       failure={actionData as DecisionFailure | undefined}
+      itemLook={itemLook}
+      empty={<NoResult />}
     />
   );
 }

@@ -7,6 +7,7 @@ import { formatItemPrice, ItemPrice } from '../../components/price.tsx';
 import { ChevronLeft, ChevronRight, MapPin } from '../../components/ui/icons.tsx';
 import { isShownCoordinate, LocationMap } from '../../components/ui/location-map.tsx';
 import { categoryHref } from '../../features/catalog/category-grid.tsx';
+import { ChatWithSeller } from '../../features/chat/chat-with-seller.tsx';
 import { ItemActions } from '../../features/items/detail/item-actions.tsx';
 import { ItemFacts, VehicleFacts } from '../../features/items/detail/item-facts.tsx';
 import { ItemGallery } from '../../features/items/detail/item-gallery.tsx';
@@ -19,6 +20,7 @@ import { SafetyTips } from '../../features/items/detail/safety-tips.tsx';
 import { SellerCard } from '../../features/items/detail/seller-card.tsx';
 import { StatusNotice } from '../../features/items/detail/status-notice.tsx';
 import { FollowButton } from '../../features/social/follow-button.tsx';
+import { ReportItem } from '../../features/social/report-item.tsx';
 import { i18nFor } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
@@ -142,7 +144,13 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </header>
-          <ItemActions item={item} viewerId={viewerId} shareUrl={pageUrl} />
+          <ItemActions
+            item={item}
+            viewerId={viewerId}
+            shareUrl={pageUrl}
+            chatLink={ChatWithSeller}
+            report={<ReportItem itemId={item.id} />}
+          />
           <ItemStats item={item} />
           <SellerCard
             user={item.user}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import type { ItemDetail } from '../../../../contract/items.ts';
@@ -8,7 +8,6 @@ import { Check, Flag, Megaphone, MessageCircle, Pencil, RotateCcw, Trash2 } from
 import { ApiError, apiDelete, apiPost } from '../../../lib/api-client.ts';
 import { redirectQueryFor } from '../../../lib/redirect.ts';
 import { FavouriteButton } from '../favourite-button.tsx';
-import { ReportItem } from './report-item.tsx';
 import { ShareItem } from './share-item.tsx';
 
 const primary =
@@ -18,9 +17,13 @@ const secondary =
 const danger =
   'inline-flex w-full items-center justify-center gap-2 rounded-full border border-red-300 bg-white px-4 py-2.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950';
 
-/** The address of the chat about this item between the viewer (buyer) and its seller. */
-export const chatHref = (item: Pick<ItemDetail, 'id' | 'added_user_id'>, buyerId: string) =>
-  `/chat?${new URLSearchParams({ item_id: item.id, buyer_user_id: buyerId, seller_user_id: item.added_user_id })}`;
+/** What the item page brings from other features for a signed-in buyer (a route composes features). */
+export interface BuyerActionSlots {
+  /** The way into the chat with the seller, drawn with the class of the page's main action. */
+  chatLink: ComponentType<{ item: ItemDetail; buyerId: string; className: string }>;
+  /** Reporting the item, shown until the buyer has reported it. */
+  report: ReactNode;
+}
 
 /**
  * What the viewer can do with the item: the owner edits, deletes, marks sold or available and promotes; a
@@ -31,7 +34,9 @@ export function ItemActions({
   item,
   viewerId,
   shareUrl,
-}: {
+  chatLink: ChatLink,
+  report,
+}: BuyerActionSlots & {
   item: ItemDetail;
   viewerId: string | null;
   shareUrl: string;
@@ -43,10 +48,7 @@ export function ItemActions({
   if (viewerId) {
     return (
       <div className="grid gap-2" data-testid="buyer-actions">
-        <Link to={chatHref(item, viewerId)} className={primary}>
-          <MessageCircle className="size-5" aria-hidden />
-          {t('item.actions.chat')}
-        </Link>
+        <ChatLink item={item} buyerId={viewerId} className={primary} />
         <div className="grid grid-cols-2 gap-2">
           <FavouriteButton item={item} variant="page" />
           {share}
@@ -56,7 +58,7 @@ export function ItemActions({
             {t('item.report.alreadyReported')}
           </p>
         ) : (
-          <ReportItem itemId={item.id} />
+          report
         )}
       </div>
     );

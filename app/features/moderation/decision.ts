@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ITEM_STATUS, MODERATION_DECISIONS, type ModerationDecision } from '../../../../contract/items.ts';
+import { ITEM_STATUS, MODERATION_DECISIONS, type ModerationDecision } from '../../../contract/items.ts';
+import type { FormResult } from '../../lib/form-errors.ts';
 
 /** The longest reason an admin may give (shown to the owner under their item). */
 export const MAX_REASON_LENGTH = 500;
@@ -20,6 +21,9 @@ export const decisionFormSchema = z
     }
   });
 export type DecisionForm = z.output<typeof decisionFormSchema>;
+
+/** A refused decision posted without JavaScript, to show at its row. */
+export type DecisionFailure = FormResult & { values?: { item_id?: string; decision?: string } };
 
 /** The queue's status filter (SPEC.md 4 item status), by name in the address: ?status=pending. */
 export const STATUS_FILTERS = ['all', 'pending', 'active', 'rejected', 'disabled'] as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Home, Lock } from '../../../components/ui/icons.tsx';
+import { Home, Lock } from '../../components/ui/icons.tsx';
 
 /** What a signed-in member who is not an admin sees at the moderation queue (403). */
 export function ModerationForbidden() {
