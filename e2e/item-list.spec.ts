@@ -16,7 +16,7 @@ import { dataOf } from './support/accounts.ts';
  * deletes them at the end.
  */
 
-/** Where the map filter opens with no place chosen (app/features/items/search/filter-form.tsx). */
+/** Where the map filter opens with no place chosen (app/features/items/search/filter-panel.ts). */
 const MAP_CENTER = { lat: 24.7136, lng: 46.6753 };
 const JOURNEY_ITEMS = 13;
 /** Arabic letters that the Arabic stemmer never strips as a prefix or suffix. */

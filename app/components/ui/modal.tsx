@@ -4,8 +4,55 @@ import { useTranslation } from 'react-i18next';
 import { X } from './icons.tsx';
 
 /**
- * A modal form (Radix dialog): a sheet from the bottom on phones, centred on wider screens, with a title,
- * a close button and a description read to screen readers (shown when `showDescription`).
+ * Where a modal shows: `responsive`, a sheet from the bottom on phones and centred on wider screens; `sheet`,
+ * a sheet from the bottom on every screen, its header kept in view while its body scrolls.
+ */
+export type ModalPlacement = 'responsive' | 'sheet';
+/** How wide a centred modal is: `form` for a short form, `wide` for a tool such as a map. */
+export type ModalSize = 'form' | 'wide';
+/** `nested` stacks a modal above another one it is opened from (the map above the filter sheet). */
+export type ModalLayer = 'base' | 'nested';
+
+interface Chrome {
+  panel: string;
+  header: string;
+  title: string;
+  shownDescription: string;
+  /** The box the content scrolls in, when the header stays in view. */
+  body?: string;
+}
+
+const CENTRED: Record<ModalSize, Chrome> = {
+  form: {
+    panel:
+      'max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:inset-x-auto sm:start-1/2 sm:top-1/2 sm:bottom-auto sm:w-[28rem] sm:-translate-y-1/2 sm:rounded-3xl sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2',
+    header: 'flex items-center justify-between',
+    title: 'text-xl font-bold',
+    shownDescription: 'mt-2 text-slate-600 dark:text-slate-400',
+  },
+  wide: {
+    panel:
+      'max-h-[95dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:inset-x-auto sm:start-1/2 sm:top-1/2 sm:bottom-auto sm:w-[40rem] sm:-translate-y-1/2 sm:rounded-3xl sm:p-6 sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2',
+    header: 'flex items-center justify-between gap-2',
+    title: 'text-xl font-bold',
+    shownDescription: 'mt-1 text-sm text-slate-600 dark:text-slate-400',
+  },
+};
+
+const SHEET: Chrome = {
+  panel: 'flex max-h-[92dvh] flex-col rounded-t-3xl bg-white shadow-2xl',
+  header: 'flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800',
+  title: 'text-lg font-bold',
+  shownDescription: 'mt-1 px-5 text-sm text-slate-600 dark:text-slate-400',
+  body: 'overflow-y-auto px-5 pt-4',
+};
+
+const LAYER_CLASS: Record<ModalLayer, string> = { base: 'z-50', nested: 'z-[60]' };
+
+/**
+ * A modal form (Radix dialog: focus stays inside, Escape closes) with a title, a close button and a
+ * description read to screen readers (shown when `showDescription`; none when there is no description).
+ * By default a sheet from the bottom on phones, centred on wider screens, as wide as a short form.
  */
 export function Modal({
   trigger,
@@ -14,28 +61,42 @@ export function Modal({
   showDescription = false,
   open,
   onOpenChange,
+  placement = 'responsive',
+  size = 'form',
+  layer = 'base',
+  testId,
   children,
 }: {
   trigger: ReactNode;
   title: string;
-  description: ReactNode;
+  description?: ReactNode;
   showDescription?: boolean;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  placement?: ModalPlacement;
+  /** The width of a `responsive` modal; a `sheet` always takes the whole width. */
+  size?: ModalSize;
+  layer?: ModalLayer;
+  testId?: string;
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const chrome = placement === 'sheet' ? SHEET : CENTRED[size];
+  const hasDescription = description !== undefined;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger}
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Overlay className={`fixed inset-0 ${LAYER_CLASS[layer]} bg-slate-900/50`} />
         <Dialog.Content
           dir={i18n.dir()}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:inset-x-auto sm:start-1/2 sm:top-1/2 sm:bottom-auto sm:w-[28rem] sm:-translate-y-1/2 sm:rounded-3xl sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2 dark:bg-slate-900"
+          // Without a description, Radix is told so (it would otherwise point to a missing one).
+          {...(hasDescription ? {} : { 'aria-describedby': undefined })}
+          data-testid={testId}
+          className={`fixed inset-x-0 bottom-0 ${LAYER_CLASS[layer]} ${chrome.panel} dark:bg-slate-900`}
         >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
+          <div className={chrome.header}>
+            <Dialog.Title className={chrome.title}>{title}</Dialog.Title>
             <Dialog.Close
               className="rounded-full p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
               aria-label={t('dialog.close')}
@@ -43,10 +104,12 @@ export function Modal({
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className={showDescription ? 'mt-2 text-slate-600 dark:text-slate-400' : 'sr-only'}>
-            {description}
-          </Dialog.Description>
-          {children}
+          {hasDescription && (
+            <Dialog.Description className={showDescription ? chrome.shownDescription : 'sr-only'}>
+              {description}
+            </Dialog.Description>
+          )}
+          {chrome.body ? <div className={chrome.body}>{children}</div> : children}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { LanguageCode } from '../../../../contract/language.ts';
 import type { ItemListParam } from '../../../../contract/search.ts';
 import { MapPin, X } from '../../../components/ui/icons.tsx';
+import type { MessageKey } from '../../../i18n/i18n.ts';
 import type { ItemListOptions, ListOption } from './item-list.server.ts';
 import {
   activeChips,
@@ -36,88 +37,109 @@ function rangeText(t: TFunction, min: string | undefined, max: string | undefine
   return t('itemList.range.upTo', { max: format(max ?? '') });
 }
 
-/**
- * What a chip says: the chosen entry's name in the page's language (from the panel's lists), else the name the
- * URL carries, else the filter's own name.
- */
-export function chipLabel(
-  chip: FilterChipId,
-  values: FilterValues,
-  options: ItemListOptions,
-  manufacturer: ListOption | null,
-  t: TFunction,
-  language: LanguageCode,
-): string {
+/** A chip that names a chosen entry: the list it is looked up in, its id and the name the URL carries. */
+interface NamedChoice {
+  list?: keyof ItemListOptions;
+  id: ItemListParam;
+  name?: ItemListParam;
+  /** The filter's own name, when the entry has none to show. */
+  label: MessageKey;
+}
+
+const NAMED_CHOICES = {
+  category: { list: 'categories', id: 'cat_id', name: 'cat_name', label: 'itemList.filters.category' },
+  subcategory: { list: 'subcategories', id: 'sub_cat_id', name: 'sub_cat_name', label: 'itemList.filters.subcategory' },
+  location: {
+    list: 'locations',
+    id: 'item_location_id',
+    name: 'item_location_name',
+    label: 'itemList.filters.location',
+  },
+  township: {
+    id: 'item_location_township_id',
+    name: 'item_location_township_name',
+    label: 'itemList.filters.township',
+  },
+  condition: {
+    list: 'conditions',
+    id: 'condition_of_item_id',
+    name: 'item_condition_name',
+    label: 'itemList.filters.condition',
+  },
+  dealOption: {
+    list: 'deal_options',
+    id: 'deal_option_id',
+    name: 'deal_option_name',
+    label: 'itemList.filters.dealOption',
+  },
+  itemType: { list: 'item_types', id: 'item_type_id', name: 'item_type_name', label: 'itemList.filters.itemType' },
+  priceType: {
+    list: 'price_types',
+    id: 'item_price_type_id',
+    name: 'item_price_type_name',
+    label: 'itemList.filters.priceType',
+  },
+  currency: { list: 'currencies', id: 'item_currency_id', label: 'itemList.filters.currency' },
+  model: { id: 'model_id', name: 'model_name', label: 'itemList.filters.model' },
+  engineStatus: {
+    list: 'engine_statuses',
+    id: 'engine_status_id',
+    name: 'engine_status_name',
+    label: 'itemList.filters.engineStatus',
+  },
+  sellerType: {
+    list: 'seller_types',
+    id: 'seller_type_id',
+    name: 'seller_type_name',
+    label: 'itemList.filters.sellerType',
+  },
+} satisfies Partial<Record<FilterChipId, NamedChoice>>;
+type NamedChip = keyof typeof NAMED_CHOICES;
+const isNamedChip = (chip: FilterChipId): chip is NamedChip => chip in NAMED_CHOICES;
+/** The chips that say a phrase with their values (a range, the words searched, a yes or no). */
+type PhraseChip = Exclude<FilterChipId, NamedChip | 'manufacturer'>;
+
+interface ChipContext {
+  values: FilterValues;
+  options: ItemListOptions;
+  manufacturer: ListOption | null;
+  t: TFunction;
+  language: LanguageCode;
+}
+
+/** A chosen entry's name in the page's language (from the panel's list), else the URL's, else the filter's name. */
+function namedChoiceLabel(choice: NamedChoice, { values, options, t }: ChipContext): string {
+  return (
+    (choice.list ? nameIn(options[choice.list], values[choice.id]) : undefined) ??
+    (choice.name ? values[choice.name] : undefined) ??
+    t(choice.label)
+  );
+}
+
+function manufacturerLabel({ values, options, manufacturer, t }: ChipContext): string {
+  return (
+    nameIn(options.manufacturers, values.manufacturer_id) ??
+    (manufacturer && String(manufacturer.id) === values.manufacturer_id ? manufacturer.name : undefined) ??
+    values.manufacturer_name ??
+    t('itemList.filters.manufacturer')
+  );
+}
+
+/** What the chips of a range, a text or a choice between two say. */
+function phraseLabel(chip: PhraseChip, { values, t, language }: ChipContext): string {
   const number = (text: string) => (Number.isFinite(Number(text)) ? formatNumber(Number(text), language) : text);
   const plain = (text: string) => text;
   switch (chip) {
     case 'search_term':
       return t('itemList.chips.searchTerm', { term: values.search_term });
-    case 'category':
-      return nameIn(options.categories, values.cat_id) ?? values.cat_name ?? t('itemList.filters.category');
-    case 'subcategory':
-      return (
-        nameIn(options.subcategories, values.sub_cat_id) ?? values.sub_cat_name ?? t('itemList.filters.subcategory')
-      );
     case 'price':
       return t('itemList.chips.price', { range: rangeText(t, values.min_price, values.max_price, number) });
-    case 'location':
-      return (
-        nameIn(options.locations, values.item_location_id) ??
-        values.item_location_name ??
-        t('itemList.filters.location')
-      );
-    case 'township':
-      return values.item_location_township_name ?? t('itemList.filters.township');
-    case 'condition':
-      return (
-        nameIn(options.conditions, values.condition_of_item_id) ??
-        values.item_condition_name ??
-        t('itemList.filters.condition')
-      );
-    case 'dealOption':
-      return (
-        nameIn(options.deal_options, values.deal_option_id) ??
-        values.deal_option_name ??
-        t('itemList.filters.dealOption')
-      );
-    case 'itemType':
-      return nameIn(options.item_types, values.item_type_id) ?? values.item_type_name ?? t('itemList.filters.itemType');
-    case 'priceType':
-      return (
-        nameIn(options.price_types, values.item_price_type_id) ??
-        values.item_price_type_name ??
-        t('itemList.filters.priceType')
-      );
-    case 'currency':
-      return nameIn(options.currencies, values.item_currency_id) ?? t('itemList.filters.currency');
     case 'brand':
       return t('itemList.chips.brand', { brand: values.brand });
-    case 'manufacturer':
-      return (
-        nameIn(options.manufacturers, values.manufacturer_id) ??
-        (manufacturer && String(manufacturer.id) === values.manufacturer_id ? manufacturer.name : undefined) ??
-        values.manufacturer_name ??
-        t('itemList.filters.manufacturer')
-      );
-    case 'model':
-      return values.model_name ?? t('itemList.filters.model');
     case 'year':
       return t('itemList.chips.year', { range: rangeText(t, values.min_year, values.max_year, plain) });
-    case 'engineStatus':
-      return (
-        nameIn(options.engine_statuses, values.engine_status_id) ??
-        values.engine_status_name ??
-        t('itemList.filters.engineStatus')
-      );
     case 'mileage':
       return t('itemList.chips.mileage', { max: number(values.max_mileage ?? '') });
-    case 'sellerType':
-      return (
-        nameIn(options.seller_types, values.seller_type_id) ??
-        values.seller_type_name ??
-        t('itemList.filters.sellerType')
-      );
     case 'soldOut':
       return values.is_sold_out === '1' || values.is_sold_out === 'true'
         ? t('itemList.filters.soldOnly')
@@ -129,6 +151,23 @@ export function chipLabel(
     case 'seller':
       return t('itemList.chips.seller');
   }
+}
+
+/**
+ * What a chip says: the chosen entry's name in the page's language (from the panel's lists), else the name the
+ * URL carries, else the filter's own name; for the other filters, a phrase with their values.
+ */
+export function chipLabel(
+  chip: FilterChipId,
+  values: FilterValues,
+  options: ItemListOptions,
+  manufacturer: ListOption | null,
+  t: TFunction,
+  language: LanguageCode,
+): string {
+  const context = { values, options, manufacturer, t, language };
+  if (isNamedChip(chip)) return namedChoiceLabel(NAMED_CHOICES[chip], context);
+  return chip === 'manufacturer' ? manufacturerLabel(context) : phraseLabel(chip, context);
 }
 
 const chipClass =
