@@ -200,18 +200,39 @@ export function buildVocabulary(
   draw: Draw,
 ): RankedWord[] {
   const score = new Map<string, number>();
-  const add = (word: string, value: number) => {
+  const add: AddWord = (word, value) => {
     if (word.length < 2 && !/\d/.test(word)) return;
     score.set(word, Math.max(score.get(word) ?? 0, value));
   };
+  for (const [word, count] of corpusCounts(language, templates)) add(word, 10 * count * (0.8 + 0.4 * draw.next()));
+  for (const word of wordsOf(EXTRA_WORDS[language])) add(word, 4 + 6 * draw.next());
+  for (const name of catalogNames(language, catalog)) for (const word of wordsOf(name)) add(word, 1 + 3 * draw.next());
+
+  const head = [...score.keys()];
+  if (language === 'ar') addCliticForms(head, score, add, draw);
+  else addPlurals(head, score, add, draw);
+  addModelCodes(language, add, draw);
+  return [...score.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([text]) => ({ text, id: dictionary.id(text) }));
+}
+
+/** Scores a word for the vocabulary: the highest score given wins. */
+type AddWord = (word: string, value: number) => void;
+
+/** How often each word occurs in the templates' titles and descriptions, in the order first met. */
+function corpusCounts(language: Language, templates: ListingTemplate[]) {
   const corpus = new Map<string, number>();
   for (const template of templates) {
     for (const word of wordsOf(`${template.title[language]} ${template.description[language]}`)) {
       corpus.set(word, (corpus.get(word) ?? 0) + 1);
     }
   }
-  for (const [word, count] of corpus) add(word, 10 * count * (0.8 + 0.4 * draw.next()));
-  for (const word of wordsOf(EXTRA_WORDS[language])) add(word, 4 + 6 * draw.next());
+  return corpus;
+}
+
+/** The catalog's names in the language: cities and townships, manufacturers and models, every lookup. */
+function catalogNames(language: Language, catalog: CatalogFile) {
   const names: string[] = [];
   for (const city of catalog.cities) {
     names.push(city.names[language] ?? city.name);
@@ -224,32 +245,35 @@ export function buildVocabulary(
   for (const entries of Object.values(catalog.lookups)) {
     for (const entry of entries) names.push(entry.names[language] ?? entry.name);
   }
-  for (const name of names) for (const word of wordsOf(name)) add(word, 1 + 3 * draw.next());
+  return names;
+}
 
-  const head = [...score.keys()];
-  if (language === 'ar') {
-    for (const word of head) {
-      if (!/^[\u0621-\u064A]{3,}$/.test(word) || word.startsWith('ال') || word.startsWith('و')) continue;
-      const base = score.get(word) ?? 1;
-      for (const clitic of ARABIC_CLITICS) {
-        if (clitic.endsWith('ل') && word.startsWith('ل')) continue;
-        add(`${clitic}${word}`, base * 0.04 * draw.next());
-      }
-    }
-  } else {
-    for (const word of head) {
-      if (/^[a-z]{4,}$/.test(word) && !word.endsWith('s')) add(`${word}s`, (score.get(word) ?? 1) * 0.05 * draw.next());
+/** Rare Arabic forms: each word of three letters or more with a clitic in front (و, ب, ال...). */
+function addCliticForms(head: string[], score: Map<string, number>, add: AddWord, draw: Draw) {
+  for (const word of head) {
+    if (!/^[\u0621-\u064A]{3,}$/.test(word) || word.startsWith('ال') || word.startsWith('و')) continue;
+    const base = score.get(word) ?? 1;
+    for (const clitic of ARABIC_CLITICS) {
+      if (clitic.endsWith('ل') && word.startsWith('ل')) continue;
+      add(`${clitic}${word}`, base * 0.04 * draw.next());
     }
   }
-  // Model and part numbers: a long tail of words a few listings each share (both languages write them).
+}
+
+/** Rare English forms: the plural of each word of four letters or more. */
+function addPlurals(head: string[], score: Map<string, number>, add: AddWord, draw: Draw) {
+  for (const word of head) {
+    if (/^[a-z]{4,}$/.test(word) && !word.endsWith('s')) add(`${word}s`, (score.get(word) ?? 1) * 0.05 * draw.next());
+  }
+}
+
+/** Model and part numbers: a long tail of words a few listings each share (both languages write them). */
+function addModelCodes(language: Language, add: AddWord, draw: Draw) {
   const codes = language === 'en' ? 6000 : 2000;
   for (let index = 0; index < codes; index++) {
     const letters = `${draw.pick(CODE_LETTERS.split(''))}${draw.chance(0.5) ? draw.pick(CODE_LETTERS.split('')) : ''}`;
     add(`${letters}${draw.int(2, 9999)}`, 0.02 * draw.next());
   }
-  return [...score.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([text]) => ({ text, id: dictionary.id(text) }));
 }
 
 export function titleQualifiers(language: Language) {

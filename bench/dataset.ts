@@ -480,8 +480,64 @@ function makeItem(
   now: number,
   tally: Tally,
 ) {
-  const lookups = refs.lookups;
-  const idOf = (table: string, name: string) => lookups[table]?.find((row) => row.name === name)?.id ?? null;
+  // Every part is drawn from the one generator in a fixed order: the same seed gives the same listings.
+  const placement = placeListing(refs, prepared, sellers, draw);
+  const { category, sub, template, language, seller, city, township } = placement;
+  const text = listingText(prepared, placement, draw);
+  const { currency, priceType, price } = listingPrice(refs.lookups, template, city, draw);
+  const itemType = itemTypeOf(category.slug, sub.slug, draw);
+  const point = listingPoint(city, township, draw);
+  const state = listingState(now, draw);
+  const touchCount = zipfIndex(draw.next(), 5000, 3);
+  const id = uuidFrom(draw);
+  const row = withoutNulls({
+    id,
+    slug: slugOf(text.title),
+    title: text.title,
+    description: text.description,
+    keyword: text.keyword,
+    cat_id: category.id,
+    sub_cat_id: sub.id,
+    item_type_id: lookupId(refs.lookups, 'item_types', itemType),
+    item_price_type_id: priceType?.id ?? null,
+    item_currency_id: refs.currencies.get(currency) ?? refs.currencies.get('SAR') ?? null,
+    item_location_id: city.id,
+    item_location_township_id: township?.id ?? null,
+    condition_of_item_id: conditionId(refs.lookups, template, draw),
+    deal_option_id: draw.pick(refs.lookups.deal_options ?? [])?.id ?? null,
+    price,
+    brand: template.brand,
+    business_mode: seller.business || draw.chance(0.05),
+    is_sold_out: state.status === ITEM_STATUS.active && draw.chance(0.07),
+    lat: point?.lat ?? null,
+    lng: point?.lng ?? null,
+    ...moderationColumns(state, language, draw),
+    touch_count: touchCount,
+    favourite_count: Math.floor(touchCount * draw.next() * 0.05),
+    is_paid: draw.chance(0.02),
+    ...(category.isVehicle ? vehicleFields(template, sub.slug, refs, draw) : {}),
+    added_date: new Date(state.added).toISOString(),
+    added_user_id: seller.id,
+    updated_date: new Date(state.added).toISOString(),
+    deleted_at: state.deleted === null ? null : new Date(state.deleted).toISOString(),
+  });
+  if (state.status === ITEM_STATUS.active && state.deleted === null && seller.visible) {
+    tally.add(index, placement.categoryIndex, id, text.words);
+  }
+  return row;
+}
+
+const lookupId = (lookups: References['lookups'], table: string, name: string) =>
+  lookups[table]?.find((row) => row.name === name)?.id ?? null;
+
+/** The row without its null columns (the insert leaves those to the table). */
+function withoutNulls(row: Record<string, unknown>) {
+  for (const key of Object.keys(row)) if (row[key] === null) delete row[key];
+  return row;
+}
+
+/** What a listing is and who sells it where: category, subcategory, template, language, seller, city, district. */
+function placeListing(refs: References, prepared: Prepared, sellers: Seller[], draw: Draw) {
   const categoryIndex = prepared.pickCategory(draw.next());
   const category = refs.categories[categoryIndex] as Category;
   const sub =
@@ -494,9 +550,36 @@ function makeItem(
   const city = refs.cities[cityIndex] as City;
   const township =
     city.townships.length > 0 ? city.townships[zipfIndex(draw.next(), city.townships.length, 2)] : undefined;
+  return { categoryIndex, category, sub, template, language, seller, cityIndex, city, township };
+}
 
-  // Text: the template's words, a qualifier or the city now and then, a tail word; tags after the description.
+type Placement = ReturnType<typeof placeListing>;
+
+/** Text: the template's words, a qualifier or the city now and then, a tail word; tags after the description. */
+function listingText(prepared: Prepared, placement: Placement, draw: Draw) {
+  const { template, language } = placement;
   const words: number[][] = [prepared.templateWords.get(template)?.[language] ?? []];
+  let title = listingTitle(prepared, placement, words, draw);
+  const tags = drawWords(prepared, language, draw.int(4, 14), draw);
+  words.push(tags.map((word) => word.id));
+  let description = `${template.description[language]}\n${tags.map((word) => word.text).join(' ')}`;
+  let keyword: string | null = null;
+  if (draw.chance(0.3)) {
+    const keywords = drawWords(prepared, language, draw.int(1, 3), draw, true);
+    keyword = keywords.map((word) => word.text).join(', ');
+    words.push(keywords.map((word) => word.id));
+  }
+  if (language === 'ar') {
+    const style = arabicStyle(draw);
+    title = styled(title, style);
+    description = styled(description, style);
+    if (keyword) keyword = styled(keyword, style);
+  }
+  return { title, description, keyword, words };
+}
+
+/** The template's title, with a qualifier or the city now and then, and a tail word; their words join `words`. */
+function listingTitle(prepared: Prepared, { template, language, cityIndex }: Placement, words: number[][], draw: Draw) {
   let title = template.title[language];
   const shape = draw.next();
   if (shape < 0.35) {
@@ -517,23 +600,11 @@ function makeItem(
       words.push([extra.id]);
     }
   }
-  const tags = drawWords(prepared, language, draw.int(4, 14), draw);
-  words.push(tags.map((word) => word.id));
-  let description = `${template.description[language]}\n${tags.map((word) => word.text).join(' ')}`;
-  let keyword: string | null = null;
-  if (draw.chance(0.3)) {
-    const keywords = drawWords(prepared, language, draw.int(1, 3), draw, true);
-    keyword = keywords.map((word) => word.text).join(', ');
-    words.push(keywords.map((word) => word.id));
-  }
-  if (language === 'ar') {
-    const style = arabicStyle(draw);
-    title = styled(title, style);
-    description = styled(description, style);
-    if (keyword) keyword = styled(keyword, style);
-  }
+  return title;
+}
 
-  // Price in the city's currency (a few in US dollars).
+/** Price in the city's currency (a few in US dollars), spread over the template's range; free ones cost 0. */
+function listingPrice(lookups: References['lookups'], template: ListingTemplate, city: City, draw: Draw) {
   const usd = draw.chance(0.05);
   const local = usd ? { code: 'USD', rate: 0.27 } : (CITY_CURRENCY[city.name] ?? { code: 'SAR', rate: 1 });
   const priceTypes = lookups.item_price_types ?? [];
@@ -544,85 +615,62 @@ function makeItem(
     priceType?.name === 'Free'
       ? 0
       : roundPrice(Math.exp(Math.log(low) + draw.next() * (Math.log(high) - Math.log(low))) * local.rate);
-  const itemType =
-    category.slug === 'services'
-      ? 'Service'
-      : sub.slug.includes('rent')
-        ? 'For Rent'
-        : category.slug === 'jobs'
-          ? 'Wanted'
-          : draw.chance(0.04)
-            ? 'Wanted'
-            : draw.chance(0.02)
-              ? 'Exchange'
-              : 'For Sale';
+  return { currency: local.code, priceType, price };
+}
 
-  // Place: near the district mostly, out in the country sometimes, a few without a pin.
-  let point: { lat: number; lng: number } | null = null;
-  if (!draw.chance(0.01)) {
-    const far = draw.chance(0.12);
-    const centre = far || !township ? city : township;
-    point = far
-      ? around(city.lat, city.lng, 150 * Math.sqrt(draw.next()), draw)
-      : around(centre.lat, centre.lng, 25 * draw.next(), draw);
-  }
+/** The item type (item_types name): services, rentals and jobs by their category, most others for sale. */
+function itemTypeOf(categorySlug: string, subSlug: string, draw: Draw) {
+  if (categorySlug === 'services') return 'Service';
+  if (subSlug.includes('rent')) return 'For Rent';
+  if (categorySlug === 'jobs') return 'Wanted';
+  if (draw.chance(0.04)) return 'Wanted';
+  return draw.chance(0.02) ? 'Exchange' : 'For Sale';
+}
 
-  // State and dates: two years of listings, more of them recent; pending ones are new.
-  const u = draw.next();
-  const status =
-    u < 0.9
-      ? ITEM_STATUS.active
-      : u < 0.935
-        ? ITEM_STATUS.pending
-        : u < 0.955
-          ? ITEM_STATUS.disabled
-          : ITEM_STATUS.rejected;
+/** Place: near the district mostly, out in the country sometimes, a few without a pin. */
+function listingPoint(city: City, township: City['townships'][number] | undefined, draw: Draw) {
+  if (draw.chance(0.01)) return null;
+  const far = draw.chance(0.12);
+  const centre = far || !township ? city : township;
+  return far
+    ? around(city.lat, city.lng, 150 * Math.sqrt(draw.next()), draw)
+    : around(centre.lat, centre.lng, 25 * draw.next(), draw);
+}
+
+/** State and dates: two years of listings, more of them recent; pending ones are new. */
+function listingState(now: number, draw: Draw) {
+  const status = listingStatus(draw.next());
   const ageMs = status === ITEM_STATUS.pending ? draw.next() * 7 * DAY_MS : draw.next() ** 1.4 * 730 * DAY_MS;
   const added = now - Math.floor(ageMs);
   const decided = status === ITEM_STATUS.pending ? null : Math.min(now, added + draw.int(1, 12) * 3_600_000);
   const deleted = draw.chance(0.03) ? added + Math.floor(draw.next() * (now - added)) : null;
-  const touchCount = zipfIndex(draw.next(), 5000, 3);
-  const id = uuidFrom(draw);
-  const row: Record<string, unknown> = {
-    id,
-    slug: slugOf(title),
-    title,
-    description,
-    keyword,
-    cat_id: category.id,
-    sub_cat_id: sub.id,
-    item_type_id: idOf('item_types', itemType),
-    item_price_type_id: priceType?.id ?? null,
-    item_currency_id: refs.currencies.get(local.code) ?? refs.currencies.get('SAR') ?? null,
-    item_location_id: city.id,
-    item_location_township_id: township?.id ?? null,
-    condition_of_item_id: draw.chance(0.7)
-      ? idOf('item_conditions', template.condition)
-      : (draw.pick(lookups.item_conditions ?? [])?.id ?? null),
-    deal_option_id: draw.pick(lookups.deal_options ?? [])?.id ?? null,
-    price,
-    brand: template.brand,
-    business_mode: seller.business || draw.chance(0.05),
-    is_sold_out: status === ITEM_STATUS.active && draw.chance(0.07),
-    lat: point?.lat ?? null,
-    lng: point?.lng ?? null,
+  return { status, added, decided, deleted };
+}
+
+/** Most listings active; some pending, disabled or rejected (`u` in [0, 1)). */
+function listingStatus(u: number) {
+  if (u < 0.9) return ITEM_STATUS.active;
+  if (u < 0.935) return ITEM_STATUS.pending;
+  return u < 0.955 ? ITEM_STATUS.disabled : ITEM_STATUS.rejected;
+}
+
+/** Mostly the template's condition, any other now and then. */
+function conditionId(lookups: References['lookups'], template: ListingTemplate, draw: Draw) {
+  return draw.chance(0.7)
+    ? lookupId(lookups, 'item_conditions', template.condition)
+    : (draw.pick(lookups.item_conditions ?? [])?.id ?? null);
+}
+
+/** The status and, for a listing the moderators decided on, who decided when (and why, when it is refused). */
+function moderationColumns(state: ReturnType<typeof listingState>, language: Language, draw: Draw) {
+  const { status, decided } = state;
+  const refused = status === ITEM_STATUS.disabled || status === ITEM_STATUS.rejected;
+  return {
     status,
-    reject_reason:
-      status === ITEM_STATUS.disabled || status === ITEM_STATUS.rejected ? draw.pick(REASONS[language]) : null,
+    reject_reason: refused ? draw.pick(REASONS[language]) : null,
     decided_by_id: decided === null ? null : DEMO_ADMIN_ID,
     decided_at: decided === null ? null : new Date(decided).toISOString(),
-    touch_count: touchCount,
-    favourite_count: Math.floor(touchCount * draw.next() * 0.05),
-    is_paid: draw.chance(0.02),
-    ...(category.isVehicle ? vehicleFields(template, sub.slug, refs, draw) : {}),
-    added_date: new Date(added).toISOString(),
-    added_user_id: seller.id,
-    updated_date: new Date(added).toISOString(),
-    deleted_at: deleted === null ? null : new Date(deleted).toISOString(),
   };
-  for (const key of Object.keys(row)) if (row[key] === null) delete row[key];
-  if (status === ITEM_STATUS.active && deleted === null && seller.visible) tally.add(index, categoryIndex, id, words);
-  return row;
 }
 
 /** The columns a generated listing fills, with their types (search_vector is computed by PostgreSQL). */
@@ -786,118 +834,153 @@ async function main() {
     await step('migrations and demo seed', () =>
       migrateDatabase(database.pool, (db) => seedOnStart(db, config, logger)),
     );
-    const existing = await bulk.query<{ n: number }>('select count(*)::int as n from users where id like $1', [
-      `${SELLER_PREFIX}%`,
-    ]);
-    if ((existing.rows[0]?.n ?? 0) > 0) {
-      if (previous?.state === 'done' && previous.items === itemCount) {
-        log(`\nThis folder already holds the dataset (${previous.counts.items.toLocaleString('en')} listings).`);
-        return;
-      }
-      throw new Error(`The database already holds generated sellers. Delete ${dir} (or use another) and run again.`);
-    }
-
-    const draw = seededRandom(seed);
-    const now = Date.now();
-    const refs = await loadReferences(bulk);
-    const prepared = prepare(refs, draw);
-    const { sellers, rows: sellerRows } = makeSellers(refs, draw, now);
-    await step(`sellers (${sellerCount.toLocaleString('en')})`, () =>
-      bulk.query(insertFromJson('users', USER_COLUMNS), [JSON.stringify(sellerRows)]),
-    );
-
-    const droppedIndexes = await setAsideIndexes(bulk, ['items', 'images']);
-    const info: DatasetInfo = {
-      version: 1,
-      state: 'loading',
-      items: itemCount,
-      sellers: sellerCount,
-      seed,
-      database: externalUrl ? 'external' : 'embedded',
-      startedAt: new Date(now).toISOString(),
-      droppedIndexes,
-      timings,
-      sizes: { databaseBytes: 0, itemsBytes: 0, imagesBytes: 0, folderBytes: 0 },
-      counts: { items: 0, visibleItems: 0, images: 0, sellers: sellerCount, bannedSellers: 0 },
-      categories: [],
-      cities: [],
-      conditionIds: [],
-      words: [],
-      sampleItemIds: [],
-      searchWords: '',
-    };
-    await writeDatasetInfo(dir, info);
-    let tally: Tally;
-    try {
-      await step(`set aside ${droppedIndexes.length} indexes`, async () => {
-        for (const index of droppedIndexes) await bulk.query(`drop index "${index.name}"`);
-      });
-      tally = await step(`listings (${itemCount.toLocaleString('en')})`, () =>
-        loadItems(bulk, refs, prepared, sellers, draw, now),
-      );
-      await step('photo rows', () => loadImages(bulk));
-    } finally {
-      await step('indexes built again', async () => {
-        for (const index of droppedIndexes) {
-          const start = performance.now();
-          await bulk.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
-          log(`    ${index.name}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
-        }
-      });
-    }
-    await step('vacuum analyze', async () => {
-      for (const table of ['items', 'images', 'users']) await bulk.query(`vacuum (analyze) ${table}`);
-    });
-    info.searchWords = await step('search dictionary', () => fillSearchWords(bulk, database));
-    log(`  ${info.searchWords}`);
-    await bulk.query('checkpoint').catch(() => undefined);
-
-    const counts = await bulk.query<{ items: number; images: number; banned: number }>(
-      `select (select count(*)::int from items) as items,
-              (select count(*)::int from images where img_type = 'item') as images,
-              (select count(*)::int from users where id like '${SELLER_PREFIX}%' and (is_banned or status <> 1)) as banned`,
-    );
-    const sizes = await bulk.query<{ database: number; items: number; images: number }>(
-      `select pg_database_size(current_database()) as database, pg_total_relation_size('items') as items,
-              pg_total_relation_size('images') as images`,
-    );
-    info.state = 'done';
-    info.counts = {
-      items: counts.rows[0]?.items ?? 0,
-      visibleItems: tally.visible,
-      images: counts.rows[0]?.images ?? 0,
-      sellers: sellerCount,
-      bannedSellers: counts.rows[0]?.banned ?? 0,
-    };
-    info.categories = refs.categories.map((category, index) => ({
-      id: category.id,
-      slug: category.slug,
-      isVehicle: category.isVehicle,
-      visibleItems: tally.categories[index] ?? 0,
-    }));
-    info.cities = refs.cities.map((city) => ({
-      id: city.id,
-      name: city.name,
-      lat: city.lat,
-      lng: city.lng,
-      townships: city.townships.map((township) => ({ id: township.id, lat: township.lat, lng: township.lng })),
-    }));
-    info.conditionIds = (refs.lookups.item_conditions ?? []).map((row) => row.id);
-    info.words = wordStatistics(prepared, refs, tally);
-    info.sampleItemIds = tally.sample;
-    timings.total = Math.round((performance.now() - total) / 100) / 10;
-    info.sizes = {
-      databaseBytes: Number(sizes.rows[0]?.database ?? 0),
-      itemsBytes: Number(sizes.rows[0]?.items ?? 0),
-      imagesBytes: Number(sizes.rows[0]?.images ?? 0),
-      folderBytes: await folderBytes(dir),
-    };
-    await writeDatasetInfo(dir, info);
-    printSummary(info);
+    if (await holdsDatasetAlready(bulk, previous)) return;
+    await generate(bulk, database, total);
   } finally {
     await bulk.end().catch(() => undefined);
     await database.close();
   }
+}
+
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+type SetAsideIndex = DatasetInfo['droppedIndexes'][number];
+
+/** True when this folder already holds this dataset; any other generated sellers in the database are refused. */
+async function holdsDatasetAlready(bulk: pg.Pool, previous: DatasetInfo | undefined) {
+  const existing = await bulk.query<{ n: number }>('select count(*)::int as n from users where id like $1', [
+    `${SELLER_PREFIX}%`,
+  ]);
+  if ((existing.rows[0]?.n ?? 0) === 0) return false;
+  if (previous?.state === 'done' && previous.items === itemCount) {
+    log(`\nThis folder already holds the dataset (${previous.counts.items.toLocaleString('en')} listings).`);
+    return true;
+  }
+  throw new Error(`The database already holds generated sellers. Delete ${dir} (or use another) and run again.`);
+}
+
+/** Sellers, listings and photo rows, then the indexes, statistics and search dictionary, and dataset.json. */
+async function generate(bulk: pg.Pool, database: Database, total: number) {
+  const draw = seededRandom(seed);
+  const now = Date.now();
+  const refs = await loadReferences(bulk);
+  const prepared = prepare(refs, draw);
+  const { sellers, rows: sellerRows } = makeSellers(refs, draw, now);
+  await step(`sellers (${sellerCount.toLocaleString('en')})`, () =>
+    bulk.query(insertFromJson('users', USER_COLUMNS), [JSON.stringify(sellerRows)]),
+  );
+
+  const droppedIndexes = await setAsideIndexes(bulk, ['items', 'images']);
+  const info = loadingInfo(now, droppedIndexes);
+  await writeDatasetInfo(dir, info);
+  const tally = await withIndexesSetAside(bulk, droppedIndexes, async () => {
+    const loaded = await step(`listings (${itemCount.toLocaleString('en')})`, () =>
+      loadItems(bulk, refs, prepared, sellers, draw, now),
+    );
+    await step('photo rows', () => loadImages(bulk));
+    return loaded;
+  });
+  await step('vacuum analyze', async () => {
+    for (const table of ['items', 'images', 'users']) await bulk.query(`vacuum (analyze) ${table}`);
+  });
+  info.searchWords = await step('search dictionary', () => fillSearchWords(bulk, database));
+  log(`  ${info.searchWords}`);
+  await bulk.query('checkpoint').catch(() => undefined);
+
+  await completeInfo(info, bulk, refs, prepared, tally, total);
+  await writeDatasetInfo(dir, info);
+  printSummary(info);
+}
+
+/** dataset.json while the generator runs: it says what is being made, so a half-made folder is recognised. */
+function loadingInfo(now: number, droppedIndexes: SetAsideIndex[]): DatasetInfo {
+  return {
+    version: 1,
+    state: 'loading',
+    items: itemCount,
+    sellers: sellerCount,
+    seed,
+    database: externalUrl ? 'external' : 'embedded',
+    startedAt: new Date(now).toISOString(),
+    droppedIndexes,
+    timings,
+    sizes: { databaseBytes: 0, itemsBytes: 0, imagesBytes: 0, folderBytes: 0 },
+    counts: { items: 0, visibleItems: 0, images: 0, sellers: sellerCount, bannedSellers: 0 },
+    categories: [],
+    cities: [],
+    conditionIds: [],
+    words: [],
+    sampleItemIds: [],
+    searchWords: '',
+  };
+}
+
+/** Drops the indexes, runs `load`, then builds them again from their definitions, whether or not it failed. */
+async function withIndexesSetAside<T>(bulk: pg.Pool, indexes: SetAsideIndex[], load: () => Promise<T>) {
+  try {
+    await step(`set aside ${indexes.length} indexes`, async () => {
+      for (const index of indexes) await bulk.query(`drop index "${index.name}"`);
+    });
+    return await load();
+  } finally {
+    await step('indexes built again', async () => {
+      for (const index of indexes) {
+        const start = performance.now();
+        await bulk.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+        log(`    ${index.name}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      }
+    });
+  }
+}
+
+/** dataset.json once done: the counts, sizes and timings, and what bench/search.ts draws its queries from. */
+async function completeInfo(
+  info: DatasetInfo,
+  bulk: pg.Pool,
+  refs: References,
+  prepared: Prepared,
+  tally: Tally,
+  total: number,
+) {
+  const counts = await bulk.query<{ items: number; images: number; banned: number }>(
+    `select (select count(*)::int from items) as items,
+            (select count(*)::int from images where img_type = 'item') as images,
+            (select count(*)::int from users where id like '${SELLER_PREFIX}%' and (is_banned or status <> 1)) as banned`,
+  );
+  const sizes = await bulk.query<{ database: number; items: number; images: number }>(
+    `select pg_database_size(current_database()) as database, pg_total_relation_size('items') as items,
+            pg_total_relation_size('images') as images`,
+  );
+  info.state = 'done';
+  info.counts = {
+    items: counts.rows[0]?.items ?? 0,
+    visibleItems: tally.visible,
+    images: counts.rows[0]?.images ?? 0,
+    sellers: sellerCount,
+    bannedSellers: counts.rows[0]?.banned ?? 0,
+  };
+  info.categories = refs.categories.map((category, index) => ({
+    id: category.id,
+    slug: category.slug,
+    isVehicle: category.isVehicle,
+    visibleItems: tally.categories[index] ?? 0,
+  }));
+  info.cities = refs.cities.map((city) => ({
+    id: city.id,
+    name: city.name,
+    lat: city.lat,
+    lng: city.lng,
+    townships: city.townships.map((township) => ({ id: township.id, lat: township.lat, lng: township.lng })),
+  }));
+  info.conditionIds = (refs.lookups.item_conditions ?? []).map((row) => row.id);
+  info.words = wordStatistics(prepared, refs, tally);
+  info.sampleItemIds = tally.sample;
+  timings.total = Math.round((performance.now() - total) / 100) / 10;
+  info.sizes = {
+    databaseBytes: Number(sizes.rows[0]?.database ?? 0),
+    itemsBytes: Number(sizes.rows[0]?.items ?? 0),
+    imagesBytes: Number(sizes.rows[0]?.images ?? 0),
+    folderBytes: await folderBytes(dir),
+  };
 }
 
 function wordStatistics(prepared: Prepared, refs: References, tally: Tally): DatasetInfo['words'] {

@@ -77,7 +77,7 @@ function searchableWords(info: DatasetInfo) {
 }
 
 /** A word as someone in a hurry types it: two letters swapped, one dropped, or one doubled. */
-function misspelled(word: string, draw: ReturnType<typeof seededRandom>) {
+function misspelled(word: string, draw: Draw) {
   const letters = [...word];
   if (letters.length < 5) return word;
   const at = draw.int(1, letters.length - 3);
@@ -89,48 +89,68 @@ function misspelled(word: string, draw: ReturnType<typeof seededRandom>) {
   return typo === word ? `${word.slice(0, -1)}` : typo;
 }
 
+type Draw = ReturnType<typeof seededRandom>;
+type WordClasses = ReturnType<typeof searchableWords>['classes'];
+
 function keywordMix(info: DatasetInfo) {
   const draw = seededRandom(info.seed + 10);
   const { classes } = searchableWords(info);
   const queries: Array<Query & { kind: string }> = [];
-  for (let index = 0; index < queryCount; index++) {
-    const u = draw.next();
-    const kind = u < 0.6 ? 'rare' : u < 0.9 ? 'mid' : 'common';
-    const arabic = draw.next() < 1 / 3;
-    const pool = classes[kind].filter(([word]) => isArabic(word) === arabic);
-    const fallback = classes[kind];
-    const chosen = (pool.length > 0 ? draw.pick(pool) : draw.pick(fallback)) as WordRow | undefined;
-    if (!chosen) throw new Error(`the dataset has no ${kind} words: is it too small?`);
-    let [word] = chosen;
-    const [, listings, topCategory] = chosen;
-    const notes = [`${kind} (${listings} listings)`, isArabic(word) ? 'ar' : 'en'];
-    if (isArabic(word) && draw.chance(0.3)) {
-      const plain = plainArabic(word);
-      if (plain !== word) notes.push('typed without hamza/ة');
-      word = plain;
-    }
-    if (draw.chance(0.1)) {
-      const typo = misspelled(word, draw);
-      if (typo !== word) notes.push(`typo of ${word}`);
-      word = typo;
-    }
-    let term = word;
-    if (draw.chance(0.2)) {
-      const partners = classes.common.concat(classes.mid).filter(([other]) => isArabic(other) === isArabic(word));
-      const partner = partners.length > 0 ? draw.pick(partners) : undefined;
-      if (partner) {
-        term = `${word} ${partner[0]}`;
-        notes.push('two words');
-      }
-    }
-    const params = new URLSearchParams({ search_term: term });
-    if (draw.chance(0.2)) {
-      params.set('cat_id', String(topCategory));
-      notes.push('with its category');
-    }
-    queries.push({ path: `/api/v1/items?${params}`, label: `"${term}": ${notes.join(', ')}`, kind });
-  }
+  for (let index = 0; index < queryCount; index++) queries.push(keywordQuery(classes, draw));
   return queries;
+}
+
+/** One query of the mix: a word as typed, now and then with a second word or its category; notes say which. */
+function keywordQuery(classes: WordClasses, draw: Draw): Query & { kind: string } {
+  const { kind, chosen } = chooseWord(classes, draw);
+  const [chosenWord, listings, topCategory] = chosen;
+  const notes = [`${kind} (${listings} listings)`, isArabic(chosenWord) ? 'ar' : 'en'];
+  const word = typedWord(chosenWord, notes, draw);
+  const term = withPartner(word, classes, notes, draw);
+  const params = new URLSearchParams({ search_term: term });
+  if (draw.chance(0.2)) {
+    params.set('cat_id', String(topCategory));
+    notes.push('with its category');
+  }
+  return { path: `/api/v1/items?${params}`, label: `"${term}": ${notes.join(', ')}`, kind };
+}
+
+/** 60% rare, 30% mid, 10% common words; a third of them Arabic (when the class has Arabic words). */
+function chooseWord(classes: WordClasses, draw: Draw) {
+  const u = draw.next();
+  const kind = u < 0.6 ? 'rare' : u < 0.9 ? 'mid' : 'common';
+  const arabic = draw.next() < 1 / 3;
+  const pool = classes[kind].filter(([word]) => isArabic(word) === arabic);
+  const fallback = classes[kind];
+  const chosen = (pool.length > 0 ? draw.pick(pool) : draw.pick(fallback)) as WordRow | undefined;
+  if (!chosen) throw new Error(`the dataset has no ${kind} words: is it too small?`);
+  return { kind, chosen };
+}
+
+/** The word as people type it: Arabic sometimes without hamza or ة, one word in ten misspelled. */
+function typedWord(chosen: string, notes: string[], draw: Draw) {
+  let word = chosen;
+  if (isArabic(word) && draw.chance(0.3)) {
+    const plain = plainArabic(word);
+    if (plain !== word) notes.push('typed without hamza/ة');
+    word = plain;
+  }
+  if (draw.chance(0.1)) {
+    const typo = misspelled(word, draw);
+    if (typo !== word) notes.push(`typo of ${word}`);
+    word = typo;
+  }
+  return word;
+}
+
+/** One query in five adds a second word, mid or common, in the same script. */
+function withPartner(word: string, classes: WordClasses, notes: string[], draw: Draw) {
+  if (!draw.chance(0.2)) return word;
+  const partners = classes.common.concat(classes.mid).filter(([other]) => isArabic(other) === isArabic(word));
+  const partner = partners.length > 0 ? draw.pick(partners) : undefined;
+  if (!partner) return word;
+  notes.push('two words');
+  return `${word} ${partner[0]}`;
 }
 
 function places(info: DatasetInfo) {
@@ -276,7 +296,24 @@ async function main() {
 }
 
 async function run(server: BenchServer, info: DatasetInfo) {
-  const url = server.url;
+  const queries = await prepareQueries(server.url, info);
+  await warmUp(server, queries);
+  const loadRoutes = loadRoutesOf(queries);
+  const results = emptyResults(loadRoutes);
+  for (let round = 0; round < rounds; round++) {
+    await measureLoad(server, round, loadRoutes, results);
+    await measurePaging(server.url, queries, results);
+    await measureMix(server.url, queries, results);
+    await measureRadius(server.url, queries, results);
+    await measureCombined(server.url, queries, results);
+    process.stderr.write(`round ${round + 1}/${rounds} done\n`);
+  }
+  const { deep, hasPage, pageStatus, mix } = queries;
+  report({ info, loadRoutes, ...results, deep, hasPage, pageStatus, mix });
+}
+
+/** Every query of the run, after checking the server answers the search API (and whether it has the page). */
+async function prepareQueries(url: string, info: DatasetInfo) {
   const byVisible = [...info.categories].sort((a, b) => b.visibleItems - a.visibleItems);
   const probe = await getJson<{ items: unknown[] }>(`${url}/api/v1/items?cat_id=${byVisible[0]?.id}`);
   if (probe.status !== 200 || !Array.isArray(probe.body.data?.items)) {
@@ -298,8 +335,16 @@ async function run(server: BenchServer, info: DatasetInfo) {
   const radius = radiusQueries(info);
   const keys = info.sampleItemIds.slice(0, 60).map((id) => `/api/v1/items/${id}?lang=en`);
   const combined = combinedQueries(info);
+  return { browseJson, browsePages, pageStatus, hasPage, deep, mix, radius, keys, combined };
+}
 
-  // Warm-up: JIT, connections, the pages' chunks, and the database's caches for every query used below.
+type Queries = Awaited<ReturnType<typeof prepareQueries>>;
+type LoadRoute = { name: string; paths: string[]; target: number };
+
+/** Warm-up: JIT, connections, the pages' chunks, and the database's caches for every query used below. */
+async function warmUp(server: BenchServer, queries: Queries) {
+  const { browseJson, browsePages, hasPage, deep, mix, radius, keys, combined } = queries;
+  const url = server.url;
   console.log('Warming up ...');
   for (const path of [...browseJson, ...(hasPage ? browsePages : []), ...mix.map((query) => query.path)]) {
     await timed(`${url}${path}`);
@@ -309,8 +354,10 @@ async function run(server: BenchServer, info: DatasetInfo) {
   }
   for (const query of combined) await timed(`${url}${query.path}`);
   await loadRun(server, ['/healthz'], 1);
+}
 
-  const loadRoutes = [
+function loadRoutesOf({ browseJson, browsePages, hasPage, mix }: Queries): LoadRoute[] {
+  return [
     { name: 'category browse JSON (every category)', paths: browseJson, target: TARGETS.browseJson },
     ...(hasPage ? [{ name: 'category browse page SSR', paths: browsePages, target: TARGETS.browsePage }] : []),
     {
@@ -319,75 +366,88 @@ async function run(server: BenchServer, info: DatasetInfo) {
       target: TARGETS.searchShare,
     },
   ];
-  const load = new Map(loadRoutes.map((route) => [route.name, [] as LoadSample[]]));
-  const baseline: LoadSample[] = [];
-  const latency = {
-    page1: [] as number[],
-    page50: [] as number[],
-    mix: new Map<string, number[]>(),
-    mixP95: [] as number[],
-    radius: [] as number[],
-    key: [] as number[],
-    combined: [] as number[],
-    combinedP95: [] as number[],
-    combinedWorst: new Map<string, number[]>(),
+}
+
+function emptyResults(loadRoutes: LoadRoute[]) {
+  return {
+    load: new Map(loadRoutes.map((route) => [route.name, [] as LoadSample[]])),
+    baseline: [] as LoadSample[],
+    latency: {
+      page1: [] as number[],
+      page50: [] as number[],
+      mix: new Map<string, number[]>(),
+      mixP95: [] as number[],
+      radius: [] as number[],
+      key: [] as number[],
+      combined: [] as number[],
+      combinedP95: [] as number[],
+      combinedWorst: new Map<string, number[]>(),
+    },
+    paging: { p1: [] as number[], p50: [] as number[] },
+    radiusVsKey: { radius: [] as number[], key: [] as number[] },
   };
-  const paging = { p1: [] as number[], p50: [] as number[] };
-  const radiusVsKey = { radius: [] as number[], key: [] as number[] };
+}
 
-  for (let round = 0; round < rounds; round++) {
-    const base = await loadRun(server, ['/healthz']);
-    baseline.push({ ...base, ratio: 1, cpuRatio: 1 });
-    const order = loadRoutes.map((_, index) => loadRoutes[(index + round) % loadRoutes.length]);
-    for (const route of order) {
-      if (!route) continue;
-      const sample = await loadRun(server, route.paths);
-      load.get(route.name)?.push({ ...sample, ratio: sample.rps / base.rps, cpuRatio: base.cpu / sample.cpu });
-    }
+type Results = ReturnType<typeof emptyResults>;
 
-    // (b) page 1 and page 50, alternating.
-    const first: number[] = [];
-    const fiftieth: number[] = [];
-    for (let turn = 0; turn < 20; turn++) {
-      for (const list of deep) {
-        first.push(await timed(`${url}${list.first}`));
-        fiftieth.push(await timed(`${url}${list.fiftieth}`));
-      }
-    }
-    paging.p1.push(median(first));
-    paging.p50.push(median(fiftieth));
-
-    // (c) every query of the mix once.
-    const mixTimes: number[] = [];
-    for (const query of mix) {
-      const ms = await timed(`${url}${query.path}`);
-      mixTimes.push(ms);
-      latency.mix.set(query.label, [...(latency.mix.get(query.label) ?? []), ms]);
-    }
-    latency.mixP95.push(percentile(mixTimes, 0.95));
-
-    // (d) radius and key lookups, alternating.
-    const radiusTimes: number[] = [];
-    const keyTimes: number[] = [];
-    for (let index = 0; index < radius.length; index++) {
-      radiusTimes.push(await timed(`${url}${radius[index]?.path}`));
-      keyTimes.push(await timed(`${url}${keys[index % keys.length]}`));
-    }
-    radiusVsKey.radius.push(median(radiusTimes));
-    radiusVsKey.key.push(median(keyTimes));
-
-    // (e) text + radius + two filters.
-    const combinedTimes: number[] = [];
-    for (const query of combined) {
-      const ms = await timed(`${url}${query.path}`);
-      combinedTimes.push(ms);
-      latency.combinedWorst.set(query.label, [...(latency.combinedWorst.get(query.label) ?? []), ms]);
-    }
-    latency.combinedP95.push(percentile(combinedTimes, 0.95));
-    process.stderr.write(`round ${round + 1}/${rounds} done\n`);
+/** (a) and (c) throughput: /healthz, then each load route, starting one further along in each round. */
+async function measureLoad(server: BenchServer, round: number, loadRoutes: LoadRoute[], results: Results) {
+  const base = await loadRun(server, ['/healthz']);
+  results.baseline.push({ ...base, ratio: 1, cpuRatio: 1 });
+  const order = loadRoutes.map((_, index) => loadRoutes[(index + round) % loadRoutes.length]);
+  for (const route of order) {
+    if (!route) continue;
+    const sample = await loadRun(server, route.paths);
+    results.load.get(route.name)?.push({ ...sample, ratio: sample.rps / base.rps, cpuRatio: base.cpu / sample.cpu });
   }
+}
 
-  report({ info, loadRoutes, load, baseline, paging, deep, latency, radiusVsKey, hasPage, pageStatus, mix });
+/** (b) page 1 and page 50, alternating. */
+async function measurePaging(url: string, { deep }: Queries, { paging }: Results) {
+  const first: number[] = [];
+  const fiftieth: number[] = [];
+  for (let turn = 0; turn < 20; turn++) {
+    for (const list of deep) {
+      first.push(await timed(`${url}${list.first}`));
+      fiftieth.push(await timed(`${url}${list.fiftieth}`));
+    }
+  }
+  paging.p1.push(median(first));
+  paging.p50.push(median(fiftieth));
+}
+
+/** (c) every query of the mix once. */
+async function measureMix(url: string, { mix }: Queries, { latency }: Results) {
+  const mixTimes: number[] = [];
+  for (const query of mix) {
+    const ms = await timed(`${url}${query.path}`);
+    mixTimes.push(ms);
+    latency.mix.set(query.label, [...(latency.mix.get(query.label) ?? []), ms]);
+  }
+  latency.mixP95.push(percentile(mixTimes, 0.95));
+}
+
+/** (d) radius and key lookups, alternating. */
+async function measureRadius(url: string, { radius, keys }: Queries, { radiusVsKey }: Results) {
+  const radiusTimes: number[] = [];
+  const keyTimes: number[] = [];
+  for (let index = 0; index < radius.length; index++) {
+    radiusTimes.push(await timed(`${url}${radius[index]?.path}`));
+    keyTimes.push(await timed(`${url}${keys[index % keys.length]}`));
+  }
+  radiusVsKey.radius.push(median(radiusTimes));
+  radiusVsKey.key.push(median(keyTimes));
+}
+
+/** (e) text + radius + two filters. */
+async function measureCombined(url: string, { combined }: Queries, { latency }: Results) {
+  const combinedTimes: number[] = [];
+  for (const query of combined) {
+    const ms = await timed(`${url}${query.path}`);
+    combinedTimes.push(ms);
+    latency.combinedWorst.set(query.label, [...(latency.combinedWorst.get(query.label) ?? []), ms]);
+  }
+  latency.combinedP95.push(percentile(combinedTimes, 0.95));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -110,10 +110,19 @@ function apiProbes(list: Operation[]): Probe[] {
 }
 
 function operationProbes(operation: Operation): Probe[] {
-  const probes: Probe[] = [];
+  const label = `${operation.method} ${operation.path}`;
+  const pathWith = pathFiller(operation);
+  const probes = [...pathProbes(operation, label, pathWith), ...queryProbes(operation, label, pathWith)];
+  if (operation.method !== 'GET') probes.push(...bodyProbes(operation, label, pathWith()));
+  return probes.map((probe) => ({ method: operation.method, ...probe }));
+}
+
+/** The operation's path, each parameter a valid sample but the one named, which gets `value`. */
+type PathWith = (name?: string, value?: string) => string;
+
+function pathFiller(operation: Operation): PathWith {
   const pathParams = operation.parameters.filter((parameter) => parameter.in === 'path');
-  const queryParams = operation.parameters.filter((parameter) => parameter.in === 'query');
-  const pathWith = (name?: string, value?: string) =>
+  return (name, value) =>
     pathParams.reduce(
       (url, parameter) =>
         url.replace(
@@ -122,38 +131,50 @@ function operationProbes(operation: Operation): Probe[] {
         ),
       operation.path,
     );
-  const label = `${operation.method} ${operation.path}`;
-  const add = (probe: Omit<Probe, 'method'>) => probes.push({ method: operation.method, ...probe });
+}
 
-  for (const parameter of pathParams) {
-    for (const value of BAD_TEXT)
-      add({ label: `${label} path ${parameter.name}`, url: pathWith(parameter.name, value) });
-  }
-  for (const parameter of queryParams) {
-    const values = parameter.name === 'cursor' ? [...SOME_BAD_TEXT, ...FORGED_CURSORS] : SOME_BAD_TEXT;
-    for (const value of values) {
-      add({
+function pathProbes(operation: Operation, label: string, pathWith: PathWith): Omit<Probe, 'method'>[] {
+  return operation.parameters
+    .filter((parameter) => parameter.in === 'path')
+    .flatMap((parameter) =>
+      BAD_TEXT.map((value) => ({ label: `${label} path ${parameter.name}`, url: pathWith(parameter.name, value) })),
+    );
+}
+
+function queryProbes(operation: Operation, label: string, pathWith: PathWith): Omit<Probe, 'method'>[] {
+  return operation.parameters
+    .filter((parameter) => parameter.in === 'query')
+    .flatMap((parameter) => {
+      const values = parameter.name === 'cursor' ? [...SOME_BAD_TEXT, ...FORGED_CURSORS] : SOME_BAD_TEXT;
+      const badValues = values.map((value) => ({
         label: `${label} ?${parameter.name}`,
         url: `${pathWith()}?${new URLSearchParams({ [parameter.name]: value })}`,
-      });
-    }
-    add({ label: `${label} ?${parameter.name} twice`, url: `${pathWith()}?${parameter.name}=1&${parameter.name}=2` });
-  }
-  if (operation.method === 'GET') return probes;
-  if (operation.body) {
-    for (const body of badJsonBodies(operation.body)) {
-      if (satisfies(operation.body, body) && !containsNul(body)) continue;
-      add({
-        label: `${label} body`,
-        url: pathWith(),
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(body),
-      });
-    }
-  }
-  const fields = Object.keys((operation.body?.properties as object | undefined) ?? {});
-  for (const body of brokenBodies(fields[0] ?? 'file')) add(rawProbe(`${label} ${body.label}`, pathWith(), body));
-  return probes;
+      }));
+      const twice = {
+        label: `${label} ?${parameter.name} twice`,
+        url: `${pathWith()}?${parameter.name}=1&${parameter.name}=2`,
+      };
+      return [...badValues, twice];
+    });
+}
+
+/** JSON bodies the schema refuses (or that hold NUL), then bodies broken as a whole (brokenBodies). */
+function bodyProbes(operation: Operation, label: string, url: string): Omit<Probe, 'method'>[] {
+  const schema = operation.body;
+  const refusedJson = schema
+    ? badJsonBodies(schema).filter((body) => !satisfies(schema, body) || containsNul(body))
+    : [];
+  const jsonProbes = refusedJson.map((body) => ({
+    label: `${label} body`,
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  }));
+  const fields = Object.keys((schema?.properties as object | undefined) ?? {});
+  return [
+    ...jsonProbes,
+    ...brokenBodies(fields[0] ?? 'file').map((body) => rawProbe(`${label} ${body.label}`, url, body)),
+  ];
 }
 
 /** Percent-encodes a path segment; a lone surrogate becomes its (invalid) UTF-8 bytes, as a raw client could send. */

@@ -10,6 +10,23 @@ export function findCycles(graph: Map<string, Set<string>>): string[][] {
   const components: string[][] = [];
   let counter = 0;
 
+  const lowerLowLink = (node: string, candidate: number | undefined) => {
+    lowLink.set(node, Math.min(lowLink.get(node) ?? 0, candidate ?? 0));
+  };
+
+  /** Pops the stack down to `root`: the nodes popped form one strongly connected component. */
+  const popComponent = (root: string) => {
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== root);
+    return component;
+  };
+
   const connect = (node: string) => {
     index.set(node, counter);
     lowLink.set(node, counter);
@@ -19,23 +36,15 @@ export function findCycles(graph: Map<string, Set<string>>): string[][] {
     for (const next of graph.get(node) ?? []) {
       if (!index.has(next)) {
         connect(next);
-        lowLink.set(node, Math.min(lowLink.get(node) ?? 0, lowLink.get(next) ?? 0));
+        lowerLowLink(node, lowLink.get(next));
       } else if (onStack.has(next)) {
-        lowLink.set(node, Math.min(lowLink.get(node) ?? 0, index.get(next) ?? 0));
+        lowerLowLink(node, index.get(next));
       }
     }
-    if (lowLink.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop();
-        if (member === undefined) break;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      const selfLoop = component.length === 1 && graph.get(node)?.has(node);
-      if (component.length > 1 || selfLoop) components.push(component);
-    }
+    if (lowLink.get(node) !== index.get(node)) return;
+    const component = popComponent(node);
+    const selfLoop = component.length === 1 && graph.get(node)?.has(node);
+    if (component.length > 1 || selfLoop) components.push(component);
   };
 
   for (const node of [...graph.keys()].sort()) if (!index.has(node)) connect(node);
@@ -51,11 +60,7 @@ function loopThrough(graph: Map<string, Set<string>>, component: Set<string>): s
     const node = queue.shift() as string;
     for (const next of [...(graph.get(node) ?? [])].sort()) {
       if (!component.has(next)) continue;
-      if (next === start) {
-        const path = [node];
-        while (path[0] !== start) path.unshift(cameFrom.get(path[0] as string) as string);
-        return [...path, start];
-      }
+      if (next === start) return [...pathBack(cameFrom, start, node), start];
       if (!cameFrom.has(next)) {
         cameFrom.set(next, node);
         queue.push(next);
@@ -63,4 +68,11 @@ function loopThrough(graph: Map<string, Set<string>>, component: Set<string>): s
     }
   }
   return [start, start];
+}
+
+/** The breadth-first path from `start` to `node`, read back through `cameFrom`. */
+function pathBack(cameFrom: Map<string, string>, start: string, node: string): string[] {
+  const path = [node];
+  while (path[0] !== start) path.unshift(cameFrom.get(path[0] as string) as string);
+  return path;
 }

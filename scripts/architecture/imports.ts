@@ -51,30 +51,47 @@ export function specifiersOf(source: string, path: string): Specifier[] {
       for (const child of node) visit(child);
       return;
     }
-    const current = node as Record<string, unknown> & { type?: string; loc?: { start: { line: number } } };
-    const line = current.loc?.start.line ?? 0;
-    const sourceNode = current.source as { value?: unknown } | null | undefined;
-    if (
-      (current.type === 'ImportDeclaration' ||
-        current.type === 'ExportNamedDeclaration' ||
-        current.type === 'ExportAllDeclaration') &&
-      typeof sourceNode?.value === 'string'
-    ) {
-      found.push({ value: sourceNode.value, line, typeOnly: isTypeOnly(current) });
-    } else if (current.type === 'ImportExpression' || isImportCall(current)) {
-      const argument = (current.source ?? (current.arguments as unknown[])?.[0]) as { value?: unknown } | undefined;
-      if (typeof argument?.value === 'string') found.push({ value: argument.value, line, typeOnly: false });
-    } else if (current.type === 'TSImportType') {
-      const argument = (current.argument as { literal?: { value?: unknown }; value?: unknown }) ?? {};
-      const value = argument.literal?.value ?? argument.value;
-      if (typeof value === 'string') found.push({ value, line, typeOnly: true });
-    }
-    for (const [key, child] of Object.entries(current)) {
-      if (key !== 'loc' && key !== 'start' && key !== 'end' && child && typeof child === 'object') visit(child);
-    }
+    const current = node as AstNode;
+    const specifier = specifierNamedBy(current);
+    if (specifier) found.push(specifier);
+    for (const child of childNodes(current)) visit(child);
   };
   visit(ast.program);
   return found;
+}
+
+/** A node's fields that hold nodes or lists of them, in order; positions (`loc`, `start`, `end`) are not nodes. */
+function childNodes(node: AstNode): object[] {
+  return Object.entries(node)
+    .filter(([key, child]) => key !== 'loc' && key !== 'start' && key !== 'end' && child && typeof child === 'object')
+    .map(([, child]) => child as object);
+}
+
+type AstNode = Record<string, unknown> & { type?: string; loc?: { start: { line: number } } };
+
+/** The specifier one node names itself (not through its children), if it is an import, re-export or import type. */
+function specifierNamedBy(node: AstNode): Specifier | null {
+  const line = node.loc?.start.line ?? 0;
+  const sourceNode = node.source as { value?: unknown } | null | undefined;
+  if (isImportOrReExport(node) && typeof sourceNode?.value === 'string') {
+    return { value: sourceNode.value, line, typeOnly: isTypeOnly(node) };
+  }
+  if (node.type === 'ImportExpression' || isImportCall(node)) {
+    const argument = (node.source ?? (node.arguments as unknown[])?.[0]) as { value?: unknown } | undefined;
+    return typeof argument?.value === 'string' ? { value: argument.value, line, typeOnly: false } : null;
+  }
+  if (node.type === 'TSImportType') {
+    const argument = (node.argument as { literal?: { value?: unknown }; value?: unknown }) ?? {};
+    const value = argument.literal?.value ?? argument.value;
+    return typeof value === 'string' ? { value, line, typeOnly: true } : null;
+  }
+  return null;
+}
+
+function isImportOrReExport(node: AstNode) {
+  return (
+    node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration'
+  );
 }
 
 function isImportCall(node: Record<string, unknown>) {

@@ -52,32 +52,37 @@ export type ModuleRole = 'routes' | 'index' | 'test' | 'schema' | 'service';
 
 export function placeOf(path: string): Place {
   const parts = path.split('/');
-  const [top, second, third] = parts;
-  if (top === 'contract') return { area: 'contract', test: isTest(path) };
-  if (top === 'app') {
-    if (second === 'features' && third && parts.length > 3) return { area: 'app', part: 'feature', feature: third };
-    if (second === 'lib' || second === 'components' || second === 'i18n') return { area: 'app', part: 'shared' };
-    if (second === 'routes') return { area: 'app', part: 'routes' };
-    return { area: 'app', part: 'root', file: parts.slice(1).join('/') };
-  }
-  if (top === 'server') {
-    if (second === 'modules' && third && parts.length > 3) {
-      const file = parts.slice(3).join('/');
-      return { area: 'server', part: 'module', module: third, role: moduleRole(file), file };
-    }
-    if (
-      second === 'kernel' ||
-      second === 'http' ||
-      second === 'realtime' ||
-      second === 'legacy' ||
-      second === 'testing'
-    ) {
-      return { area: 'server', part: second, test: isTest(path) };
-    }
-    if (second === 'db') return { area: 'server', part: 'db', file: parts.slice(2).join('/'), test: isTest(path) };
-    return { area: 'server', part: 'other', test: isTest(path) };
-  }
+  if (parts[0] === 'contract') return { area: 'contract', test: isTest(path) };
+  if (parts[0] === 'app') return appPlaceOf(parts);
+  if (parts[0] === 'server') return serverPlaceOf(path, parts);
   return { area: 'other' };
+}
+
+function appPlaceOf(parts: string[]): Place {
+  const [, second, third] = parts;
+  if (second === 'features' && third && parts.length > 3) return { area: 'app', part: 'feature', feature: third };
+  if (second === 'lib' || second === 'components' || second === 'i18n') return { area: 'app', part: 'shared' };
+  if (second === 'routes') return { area: 'app', part: 'routes' };
+  return { area: 'app', part: 'root', file: parts.slice(1).join('/') };
+}
+
+function serverPlaceOf(path: string, parts: string[]): Place {
+  const [, second, third] = parts;
+  if (second === 'modules' && third && parts.length > 3) {
+    const file = parts.slice(3).join('/');
+    return { area: 'server', part: 'module', module: third, role: moduleRole(file), file };
+  }
+  if (
+    second === 'kernel' ||
+    second === 'http' ||
+    second === 'realtime' ||
+    second === 'legacy' ||
+    second === 'testing'
+  ) {
+    return { area: 'server', part: second, test: isTest(path) };
+  }
+  if (second === 'db') return { area: 'server', part: 'db', file: parts.slice(2).join('/'), test: isTest(path) };
+  return { area: 'server', part: 'other', test: isTest(path) };
 }
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);

@@ -66,18 +66,31 @@ function sqlTexts(source: string, path: string): string[] {
   const visit = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
-    const current = node as { type?: string; value?: unknown; [key: string]: unknown };
-    if (current.type === 'TemplateElement') texts.push((current.value as { raw: string }).raw);
-    if (current.type === 'StringLiteral' && typeof current.value === 'string') texts.push(current.value);
-    if (current.type === 'ImportDeclaration' || current.type === 'ExportNamedDeclaration') {
-      if (current.source) return visit(current.declaration);
-    }
-    for (const [key, child] of Object.entries(current)) {
-      if (key !== 'loc' && key !== 'start' && key !== 'end' && key !== 'source') visit(child);
-    }
+    const current = node as SqlAstNode;
+    const text = literalText(current);
+    if (text !== null) texts.push(text);
+    if (isImportFrom(current)) return visit(current.declaration);
+    for (const [key, child] of Object.entries(current)) if (!NOT_SEARCHED_KEYS.has(key)) visit(child);
   };
   visit(ast.program);
   return texts;
+}
+
+type SqlAstNode = { type?: string; value?: unknown; [key: string]: unknown };
+
+/** Positions are not nodes, and an import's or re-export's module specifier is a path, not SQL. */
+const NOT_SEARCHED_KEYS = new Set(['loc', 'start', 'end', 'source']);
+
+/** The text of a template literal's piece or of a string literal. */
+function literalText(node: SqlAstNode): string | null {
+  if (node.type === 'TemplateElement') return (node.value as { raw: string }).raw;
+  if (node.type === 'StringLiteral' && typeof node.value === 'string') return node.value;
+  return null;
+}
+
+/** `import ... from '...'` or `export ... from '...'`: it names modules, not tables. */
+function isImportFrom(node: SqlAstNode) {
+  return (node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration') && Boolean(node.source);
 }
 
 /** Every module source file (not its tests) that names in SQL a table another module owns. */

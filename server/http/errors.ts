@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { translate } from '../i18n.ts';
 import { AppError, badRequest } from '../kernel/errors.ts';
 import { requestLanguage } from './language.ts';
@@ -22,15 +22,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field =
-        issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue?.params?.missingProperty as string) || '';
-      // Form rules (contract/<domain>.ts) report a locale key as their message; show that, with the field's label.
-      const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'errors.invalidParameter';
-      // A body that is not an object at all (JSON null, an array, plain text) has no field to name.
-      if (!field && messageKey === 'errors.invalidParameter')
-        return sendError(request, reply, badRequest('errors.invalidRequest'));
-      return sendError(request, reply, badRequest(messageKey, { field: fieldLabel(requestLanguage(request), field) }));
+      return sendError(request, reply, invalidInput(request, error.validation[0]));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(request, reply, new AppError(429, 'errors.tooManyRequests'));
@@ -38,4 +30,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError(500, 'api.internal'));
   });
+}
+
+/** The 400 for input the route's schema refused, from its first issue: the field, and what is wrong with it. */
+function invalidInput(request: FastifyRequest, issue: ZodFastifySchemaValidationError | undefined) {
+  const field =
+    issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue?.params?.missingProperty as string) || '';
+  // Form rules (contract/<domain>.ts) report a locale key as their message; show that, with the field's label.
+  const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'errors.invalidParameter';
+  // A body that is not an object at all (JSON null, an array, plain text) has no field to name.
+  if (!field && messageKey === 'errors.invalidParameter') return badRequest('errors.invalidRequest');
+  return badRequest(messageKey, { field: fieldLabel(requestLanguage(request), field) });
 }

@@ -44,15 +44,13 @@ export function fieldWithNul(body: unknown): string | undefined {
   const pending: Array<{ value: unknown; path: string }> = [{ value: body, path: '' }];
   while (pending.length > 0) {
     const { value, path } = pending.pop() as { value: unknown; path: string };
-    if (typeof value === 'string') {
-      if (hasNul(value)) return path || 'body';
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (hasNul(key)) return childPath.replaceAll('\0', '');
-        pending.push({ value: child, path: childPath });
-      }
-    }
+    if (typeof value === 'string' && hasNul(value)) return path || 'body';
+    if (value === null || typeof value !== 'object') continue;
+    const keyWithNul = Object.keys(value).find(hasNul);
+    if (keyWithNul !== undefined) return childPath(path, keyWithNul).replaceAll('\0', '');
+    for (const [key, child] of Object.entries(value)) pending.push({ value: child, path: childPath(path, key) });
   }
   return undefined;
 }
+
+const childPath = (path: string, key: string) => (path ? `${path}.${key}` : key);

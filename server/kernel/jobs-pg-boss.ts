@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
+import { type JobResult, type JobWithMetadata, PgBoss, type Queue, type SendOptions } from 'pg-boss';
 import {
   DEFAULT_RETRY_POLICY,
   type JobCounts,
@@ -46,19 +46,7 @@ interface Registration {
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { logger } = options;
   const runWorkers = options.runWorkers ?? true;
-  const boss = new PgBoss({
-    db: jobConnection(options.pool, options.connectionString, logger),
-    // The queue's tables live in schema "pgboss", apart from the app's (drizzle's migrations never touch it).
-    schema: SCHEMA,
-    useListenNotify: true,
-    // The cron timekeeper enqueues the jobs scheduled with `every` (on the instances that run jobs).
-    schedule: runWorkers,
-    supervise: runWorkers,
-    openTelemetry: { enabled: false },
-  });
-  boss.on('error', (error) => logger.error({ err: error }, 'the job queue failed'));
-  boss.on('warning', (warning) => logger.warn({ warning }, 'the job queue warns'));
-
+  const boss = createBoss(options, runWorkers);
   const registered = new Map<JobName, Registration>();
   const schedules = new Map<JobName, string>();
   const working = new Map<JobName, Promise<void>>();
@@ -69,7 +57,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await ensureQueue(boss, name, queueOptions(requireRegistration(registered, name).policy));
       if (!runWorkers) return;
       await boss.work(name, workOptions(options.pollSeconds ?? 5), async (jobs) =>
-        Promise.all(jobs.map((job) => runJob(name, job))),
+        Promise.all(jobs.map((job) => runJob(registered, logger, name, job))),
       );
     })();
     working.set(name, ready);
@@ -90,20 +78,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     await ready;
   };
 
-  const runJob = async (name: JobName, job: JobWithMetadata<unknown>): Promise<JobResult> => {
-    const run = { id: job.id, attempt: job.retryCount + 1, attempts: job.retryLimit + 1 };
-    try {
-      await requireRegistration(registered, name).handler(job.data as never, run);
-      return { id: job.id, status: 'completed' };
-    } catch (error) {
-      const last = run.attempt >= run.attempts;
-      const details = { err: error, job: name, id: job.id, attempt: run.attempt, attempts: run.attempts };
-      if (last) logger.error(details, 'a job failed its last attempt; it stays in the failed state');
-      else logger.warn(details, 'a job failed; it will be retried');
-      return { id: job.id, status: 'failed', output: { message: (error as Error).message ?? String(error) } };
-    }
-  };
-
   return {
     work(name, handler, policy) {
       const isNew = !registered.has(name);
@@ -113,17 +87,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async enqueue(name, payload, enqueueOptions) {
       await queueReady(name);
-      const id = await boss.send(name, payload as object, { startAfter: enqueueOptions?.delaySeconds });
-      if (!id) throw new Error(`The job queue did not store job "${name}"`);
-      return id;
+      return sendJob(boss, name, payload, { startAfter: enqueueOptions?.delaySeconds });
     },
 
     async enqueueIn(transaction, name, payload, enqueueOptions) {
       await queueReady(name);
       const db = { executeSql: (text: string, values?: unknown[]) => transaction.execute(positionalSql(text, values)) };
-      const id = await boss.send(name, payload as object, { startAfter: enqueueOptions?.delaySeconds, db });
-      if (!id) throw new Error(`The job queue did not store job "${name}"`);
-      return id;
+      return sendJob(boss, name, payload, { startAfter: enqueueOptions?.delaySeconds, db });
     },
 
     async every(name, cron) {
@@ -132,20 +102,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (started) await applySchedule(name, cron);
     },
 
-    async counts() {
-      const { rows } = await boss.getDb().executeSql(
-        `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job
-           where state in ('created', 'retry', 'active', 'failed') group by name, state`,
-      );
-      return tallyCounts([...registered.keys()], rows as Array<{ name: string; state: string; n: number }>);
-    },
+    counts: () => jobCounts(boss, registered),
 
-    async unfinished() {
-      const { rows } = await boss
-        .getDb()
-        .executeSql(`select count(*)::int as n from ${SCHEMA}.job where state in ('created', 'retry', 'active')`);
-      return (rows[0] as { n: number } | undefined)?.n ?? 0;
-    },
+    unfinished: () => unfinishedJobCount(boss),
 
     async start() {
       if (started) return;
@@ -161,6 +120,65 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.stop({ graceful: true, timeout: (options.stopTimeoutSeconds ?? 8) * 1000 });
     },
   };
+}
+
+function createBoss(options: JobQueueOptions, runWorkers: boolean) {
+  const { logger } = options;
+  const boss = new PgBoss({
+    db: jobConnection(options.pool, options.connectionString, logger),
+    // The queue's tables live in schema "pgboss", apart from the app's (drizzle's migrations never touch it).
+    schema: SCHEMA,
+    useListenNotify: true,
+    // The cron timekeeper enqueues the jobs scheduled with `every` (on the instances that run jobs).
+    schedule: runWorkers,
+    supervise: runWorkers,
+    openTelemetry: { enabled: false },
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'the job queue failed'));
+  boss.on('warning', (warning) => logger.warn({ warning }, 'the job queue warns'));
+  return boss;
+}
+
+/** Runs one job with its handler; a failure is logged and reported to pg-boss, which retries it while it may. */
+async function runJob(
+  registered: Map<JobName, Registration>,
+  logger: JobQueueLogger,
+  name: JobName,
+  job: JobWithMetadata<unknown>,
+): Promise<JobResult> {
+  const run = { id: job.id, attempt: job.retryCount + 1, attempts: job.retryLimit + 1 };
+  try {
+    await requireRegistration(registered, name).handler(job.data as never, run);
+    return { id: job.id, status: 'completed' };
+  } catch (error) {
+    const last = run.attempt >= run.attempts;
+    const details = { err: error, job: name, id: job.id, attempt: run.attempt, attempts: run.attempts };
+    if (last) logger.error(details, 'a job failed its last attempt; it stays in the failed state');
+    else logger.warn(details, 'a job failed; it will be retried');
+    return { id: job.id, status: 'failed', output: { message: (error as Error).message ?? String(error) } };
+  }
+}
+
+async function sendJob(boss: PgBoss, name: JobName, payload: unknown, sendOptions: SendOptions) {
+  const id = await boss.send(name, payload as object, sendOptions);
+  if (!id) throw new Error(`The job queue did not store job "${name}"`);
+  return id;
+}
+
+/** Every registered job's counts, and those of jobs still in the table under a name no longer registered. */
+async function jobCounts(boss: PgBoss, registered: Map<JobName, Registration>) {
+  const { rows } = await boss.getDb().executeSql(
+    `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job
+       where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+  );
+  return tallyCounts([...registered.keys()], rows as Array<{ name: string; state: string; n: number }>);
+}
+
+async function unfinishedJobCount(boss: PgBoss) {
+  const { rows } = await boss
+    .getDb()
+    .executeSql(`select count(*)::int as n from ${SCHEMA}.job where state in ('created', 'retry', 'active')`);
+  return (rows[0] as { n: number } | undefined)?.n ?? 0;
 }
 
 /**

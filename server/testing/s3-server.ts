@@ -46,46 +46,10 @@ export async function startS3TestServer(
           refusals.push(refusal.code);
           return sendError(response, refusal.status, refusal.code);
         }
-        handle(request, response, body);
+        handleObjectRequest({ bucket, objects }, request, response, body);
       })
       .catch(() => sendError(response, 500, 'InternalError'));
   });
-
-  function handle(request: IncomingMessage, response: ServerResponse, body: Buffer) {
-    const { pathname } = new URL(request.url ?? '/', 'http://s3.local');
-    const [, bucketName = '', ...rest] = pathname.split('/');
-    const key = rest.map(decodeURIComponent).join('/');
-    if (bucketName !== bucket) return sendError(response, 404, 'NoSuchBucket');
-    if (!key) return sendError(response, 400, 'InvalidRequest');
-    switch (request.method) {
-      case 'PUT':
-        objects.set(key, {
-          body,
-          contentType: String(request.headers['content-type'] ?? 'application/octet-stream'),
-          cacheControl: request.headers['cache-control'],
-        });
-        response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
-        return;
-      case 'GET':
-      case 'HEAD': {
-        const found = objects.get(key);
-        if (!found) return sendError(response, 404, 'NoSuchKey');
-        response.writeHead(200, {
-          'content-type': found.contentType,
-          'content-length': found.body.length,
-          ...(found.cacheControl ? { 'cache-control': found.cacheControl } : {}),
-        });
-        response.end(request.method === 'GET' ? found.body : undefined);
-        return;
-      }
-      case 'DELETE':
-        objects.delete(key);
-        response.writeHead(204).end();
-        return;
-      default:
-        sendError(response, 405, 'MethodNotAllowed');
-    }
-  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -103,6 +67,59 @@ export async function startS3TestServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Serves one genuine request: PUT, GET, HEAD or DELETE of the object its path names in the bucket. */
+function handleObjectRequest(
+  store: { bucket: string; objects: Map<string, StoredObject> },
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: Buffer,
+) {
+  const { pathname } = new URL(request.url ?? '/', 'http://s3.local');
+  const [, bucketName = '', ...rest] = pathname.split('/');
+  const key = rest.map(decodeURIComponent).join('/');
+  if (bucketName !== store.bucket) return sendError(response, 404, 'NoSuchBucket');
+  if (!key) return sendError(response, 400, 'InvalidRequest');
+  switch (request.method) {
+    case 'PUT':
+      return putObject(store.objects, key, request, response, body);
+    case 'GET':
+    case 'HEAD':
+      return sendObject(store.objects.get(key), request, response);
+    case 'DELETE':
+      store.objects.delete(key);
+      response.writeHead(204).end();
+      return;
+    default:
+      sendError(response, 405, 'MethodNotAllowed');
+  }
+}
+
+function putObject(
+  objects: Map<string, StoredObject>,
+  key: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: Buffer,
+) {
+  objects.set(key, {
+    body,
+    contentType: String(request.headers['content-type'] ?? 'application/octet-stream'),
+    cacheControl: request.headers['cache-control'],
+  });
+  response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
+}
+
+/** Answers GET with the object, HEAD with its headers alone. */
+function sendObject(found: StoredObject | undefined, request: IncomingMessage, response: ServerResponse) {
+  if (!found) return sendError(response, 404, 'NoSuchKey');
+  response.writeHead(200, {
+    'content-type': found.contentType,
+    'content-length': found.body.length,
+    ...(found.cacheControl ? { 'cache-control': found.cacheControl } : {}),
+  });
+  response.end(request.method === 'GET' ? found.body : undefined);
 }
 
 function readBody(request: IncomingMessage) {

@@ -102,6 +102,13 @@ export const CITY_CURRENCY: Record<string, { code: string; rate: number }> = {
   Doha: { code: 'QAR', rate: 0.97 },
 };
 
+type ItemRow = typeof schema.items.$inferInsert;
+type ImageRow = typeof schema.images.$inferInsert;
+type DecisionRow = typeof schema.itemDecisions.$inferInsert;
+type Random = ReturnType<typeof seededRandom>;
+type DemoPhotos = Awaited<ReturnType<typeof renderPhotos>>;
+type DemoClip = Awaited<ReturnType<typeof ensureDemoVideo>>;
+
 export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: References, uploadsDir: string) {
   const random = seededRandom(20261122);
   const now = Date.now();
@@ -110,99 +117,130 @@ export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: 
 
   const photos = await renderPhotos(usable, refs, uploadsDir);
   const clips = await Promise.all(DEMO_CLIPS.map((clip) => ensureDemoVideo(uploadsDir, clip)));
-  const rows: Array<typeof schema.items.$inferInsert> = [];
-  const images: Array<typeof schema.images.$inferInsert> = [];
-  const decisions: Array<typeof schema.itemDecisions.$inferInsert> = [];
+  const rows: ItemRow[] = [];
+  const images: ImageRow[] = [];
+  const decisions: DecisionRow[] = [];
+  // One generator for every item, drawn in a fixed order: the same demo data on every run.
   for (let index = 0; index < DEMO_ITEM_COUNT; index++) {
     const template = usable[index % usable.length] as ListingTemplate;
-    const subcategory = refs.subcategories.get(template.subcategory);
-    if (!subcategory) continue;
-    const city = refs.cities[(index * 7 + random.int(0, refs.cities.length - 1)) % refs.cities.length];
-    if (!city) continue;
-    const township = city.townships.length > 0 ? random.pick(city.townships) : undefined;
-    const local = CITY_CURRENCY[city.name] ?? { code: 'SAR', rate: 1 };
-    const isArabic = random.chance(ARABIC_SHARE);
-    const id = stableUuid(`item-${index}`);
-    const price = roundPrice(random.int(template.price_min, template.price_max) * local.rate);
-    const ageMs = random.int(0, 60 * DAY_MS);
-    const addedDate = new Date(now - ageMs);
-    const state = demoState(index, isArabic, new Date(addedDate.getTime() + random.int(1, 12) * 60 * 60 * 1000));
-
-    const title = isArabic ? template.title.ar : template.title.en;
-    rows.push({
-      id,
-      // As a posted item's: its title's slug, the id follows it in the address (/item/<slug>-<id>).
-      slug: slugOf(title),
-      title,
-      description: isArabic ? template.description.ar : template.description.en,
-      catId: subcategory.catId,
-      subCatId: subcategory.id,
-      itemTypeId: refs.itemTypes[0] ?? null,
-      itemPriceTypeId: random.pick(refs.priceTypes.slice(0, 2)) ?? null,
-      itemCurrencyId: refs.currencies.get(local.code) ?? refs.currencies.get('SAR') ?? null,
-      itemLocationId: city.id,
-      itemLocationTownshipId: township?.id ?? null,
-      conditionOfItemId: refs.conditions.get(template.condition) ?? null,
-      dealOptionId: random.pick(refs.dealOptions) ?? null,
-      price: String(price),
-      brand: template.brand,
-      businessMode: random.chance(0.1),
-      lat: jitter(township?.lat, random.next()),
-      lng: jitter(township?.lng, random.next()),
-      address: null,
-      touchCount: random.int(0, 480),
-      addedUserId: demoUserId(index % DEMO_USER_COUNT),
-      addedDate,
-      ...state,
-      ...vehicleFields(template, refs, random),
-    });
-    if (state.status === ITEM_STATUS.rejected || state.status === ITEM_STATUS.disabled) {
-      decisions.push({
-        itemId: id,
-        decision: state.status === ITEM_STATUS.rejected ? 'reject' : 'disable',
-        reason: state.rejectReason,
-        adminId: DEMO_ADMIN_ID,
-        decidedAt: state.decidedAt,
-      });
-    }
-
-    const videoAt = WITH_VIDEO.indexOf(index);
-    const clip = clips[videoAt % clips.length];
-    if (videoAt >= 0 && clip) {
-      for (const [imgType, file] of [
-        ['video', clip.video],
-        ['video-icon', clip.poster],
-      ] as const) {
-        images.push({
-          imgId: stableUuid(`item-${index}-${imgType}`),
-          imgParentId: id,
-          imgType,
-          imgPath: file.path,
-          imgWidth: file.width,
-          imgHeight: file.height,
-          imgDesc: '',
-          ordering: 1,
-        });
-      }
-    }
-
-    const photoCount = random.int(2, PHOTO_VARIANTS);
-    for (let photo = 0; photo < photoCount; photo++) {
-      const file = photos.get(photoKey(template.subcategory, (index + photo) % PHOTO_VARIANTS));
-      if (!file) continue;
-      images.push({
-        imgId: stableUuid(`item-${index}-photo-${photo}`),
-        imgParentId: id,
-        imgType: 'item',
-        imgPath: file.path,
-        imgWidth: file.width,
-        imgHeight: file.height,
-        imgDesc: '',
-        ordering: photo + 1,
-      });
-    }
+    const item = demoItem(index, template, refs, random, now);
+    if (!item) continue;
+    rows.push(item.row);
+    if (item.decision) decisions.push(item.decision);
+    images.push(...videoImages(index, item.id, clips), ...photoImages(index, item.id, template, photos, random));
   }
+  await insertDemoItems(db, rows, decisions, images);
+  return rows.length;
+}
 
+/** Demo item `index`, written from its template in a city drawn at random, with its moderation decision. */
+function demoItem(index: number, template: ListingTemplate, refs: References, random: Random, now: number) {
+  const subcategory = refs.subcategories.get(template.subcategory);
+  if (!subcategory) return null;
+  const city = refs.cities[(index * 7 + random.int(0, refs.cities.length - 1)) % refs.cities.length];
+  if (!city) return null;
+  const township = city.townships.length > 0 ? random.pick(city.townships) : undefined;
+  const local = CITY_CURRENCY[city.name] ?? { code: 'SAR', rate: 1 };
+  const isArabic = random.chance(ARABIC_SHARE);
+  const id = stableUuid(`item-${index}`);
+  const price = roundPrice(random.int(template.price_min, template.price_max) * local.rate);
+  const ageMs = random.int(0, 60 * DAY_MS);
+  const addedDate = new Date(now - ageMs);
+  const state = demoState(index, isArabic, new Date(addedDate.getTime() + random.int(1, 12) * 60 * 60 * 1000));
+
+  const title = isArabic ? template.title.ar : template.title.en;
+  const row: ItemRow = {
+    id,
+    // As a posted item's: its title's slug, the id follows it in the address (/item/<slug>-<id>).
+    slug: slugOf(title),
+    title,
+    description: isArabic ? template.description.ar : template.description.en,
+    catId: subcategory.catId,
+    subCatId: subcategory.id,
+    itemTypeId: refs.itemTypes[0] ?? null,
+    itemPriceTypeId: random.pick(refs.priceTypes.slice(0, 2)) ?? null,
+    itemCurrencyId: refs.currencies.get(local.code) ?? refs.currencies.get('SAR') ?? null,
+    itemLocationId: city.id,
+    itemLocationTownshipId: township?.id ?? null,
+    conditionOfItemId: refs.conditions.get(template.condition) ?? null,
+    dealOptionId: random.pick(refs.dealOptions) ?? null,
+    price: String(price),
+    brand: template.brand,
+    businessMode: random.chance(0.1),
+    lat: jitter(township?.lat, random.next()),
+    lng: jitter(township?.lng, random.next()),
+    address: null,
+    touchCount: random.int(0, 480),
+    addedUserId: demoUserId(index % DEMO_USER_COUNT),
+    addedDate,
+    ...state,
+    ...vehicleFields(template, refs, random),
+  };
+  return { id, row, decision: decisionOf(id, state) };
+}
+
+/** The admin's decision a rejected or disabled demo item carries, as moderation records it. */
+function decisionOf(itemId: string, state: ReturnType<typeof demoState>): DecisionRow | null {
+  if (state.status !== ITEM_STATUS.rejected && state.status !== ITEM_STATUS.disabled) return null;
+  return {
+    itemId,
+    decision: state.status === ITEM_STATUS.rejected ? 'reject' : 'disable',
+    reason: state.rejectReason,
+    adminId: DEMO_ADMIN_ID,
+    decidedAt: state.decidedAt,
+  };
+}
+
+/** The video and its poster, for the items of WITH_VIDEO. */
+function videoImages(index: number, itemId: string, clips: DemoClip[]): ImageRow[] {
+  const videoAt = WITH_VIDEO.indexOf(index);
+  const clip = clips[videoAt % clips.length];
+  if (videoAt < 0 || !clip) return [];
+  const files = [
+    ['video', clip.video],
+    ['video-icon', clip.poster],
+  ] as const;
+  return files.map(([imgType, file]) => ({
+    imgId: stableUuid(`item-${index}-${imgType}`),
+    imgParentId: itemId,
+    imgType,
+    imgPath: file.path,
+    imgWidth: file.width,
+    imgHeight: file.height,
+    imgDesc: '',
+    ordering: 1,
+  }));
+}
+
+/** 2 to PHOTO_VARIANTS photos of the item's subcategory, from a variant that moves with the item. */
+function photoImages(
+  index: number,
+  itemId: string,
+  template: ListingTemplate,
+  photos: DemoPhotos,
+  random: Random,
+): ImageRow[] {
+  const images: ImageRow[] = [];
+  const photoCount = random.int(2, PHOTO_VARIANTS);
+  for (let photo = 0; photo < photoCount; photo++) {
+    const file = photos.get(photoKey(template.subcategory, (index + photo) % PHOTO_VARIANTS));
+    if (!file) continue;
+    images.push({
+      imgId: stableUuid(`item-${index}-photo-${photo}`),
+      imgParentId: itemId,
+      imgType: 'item',
+      imgPath: file.path,
+      imgWidth: file.width,
+      imgHeight: file.height,
+      imgDesc: '',
+      ordering: photo + 1,
+    });
+  }
+  return images;
+}
+
+/** Writes the items, then the decisions of those new in this run, then the images; a re-run adds nothing. */
+async function insertDemoItems(db: Db, rows: ItemRow[], decisions: DecisionRow[], images: ImageRow[]) {
   const added = new Set<string>();
   for (let start = 0; start < rows.length; start += 100) {
     const inserted = await db
@@ -221,7 +259,6 @@ export async function seedDemoItems(db: Db, templates: ListingTemplate[], refs: 
       .values(images.slice(start, start + 200))
       .onConflictDoNothing();
   }
-  return rows.length;
 }
 
 /** Photos rendered per subcategory; an item shows 2 to 5 of them, starting at a different one. */
@@ -277,43 +314,59 @@ const PICKUP_MODELS = new Set(['Hilux', 'F-150', 'Sierra', 'D-Max']);
  * cars, motorcycles and trucks (from the template), the type, year and condition of the engine for boats and
  * heavy equipment. Other listings carry none.
  */
-function vehicleFields(template: ListingTemplate, refs: References, random: ReturnType<typeof seededRandom>) {
-  const lookups = refs.vehicle;
+function vehicleFields(template: ListingTemplate, refs: References, random: Random) {
   const vehicleType = VEHICLE_TYPE_OF[template.subcategory];
-  const vehicle = template.vehicle;
-  if (!vehicle) {
-    if (!vehicleType) return {};
-    return {
-      year: random.int(2012, 2023),
-      vehicleTypeId: lookups.vehicleTypes.get(vehicleType) ?? null,
-      fuelTypeId: lookups.fuelTypes.get(vehicleType === 'Boat' ? 'Gasoline' : 'Diesel') ?? null,
-      sellerTypeId: random.pick(lookups.sellerTypes) ?? null,
-      engineStatusId: random.pick(lookups.engineStatuses.slice(0, 2)) ?? null,
-    };
-  }
-  const isTruck = template.subcategory === 'trucks';
-  const bodyStyle = PICKUP_MODELS.has(vehicle.model)
-    ? 'Pickup'
-    : SUV_MODELS.has(vehicle.model)
-      ? 'SUV'
-      : vehicle.model === 'Mustang'
-        ? 'Coupe'
-        : template.subcategory === 'cars'
-          ? 'Sedan'
-          : undefined;
+  if (template.vehicle) return roadVehicleFields(template.subcategory, template.vehicle, vehicleType, refs, random);
+  return vehicleType ? engineFields(vehicleType, refs.vehicle, random) : {};
+}
+
+/** A boat's or a machine's: no model in the template, so only its type, year, fuel and engine. */
+function engineFields(vehicleType: string, lookups: References['vehicle'], random: Random) {
+  return {
+    year: random.int(2012, 2023),
+    vehicleTypeId: lookups.vehicleTypes.get(vehicleType) ?? null,
+    fuelTypeId: lookups.fuelTypes.get(vehicleType === 'Boat' ? 'Gasoline' : 'Diesel') ?? null,
+    sellerTypeId: random.pick(lookups.sellerTypes) ?? null,
+    engineStatusId: random.pick(lookups.engineStatuses.slice(0, 2)) ?? null,
+  };
+}
+
+/** A car's, a motorcycle's or a truck's, from the make and model its template names. */
+function roadVehicleFields(
+  subcategory: string,
+  vehicle: NonNullable<ListingTemplate['vehicle']>,
+  vehicleType: string | undefined,
+  refs: References,
+  random: Random,
+) {
+  const lookups = refs.vehicle;
+  const bodyStyle = bodyStyleOf(subcategory, vehicle.model);
   return {
     manufacturerId: refs.manufacturers.get(vehicle.manufacturer) ?? null,
     modelId: refs.models.get(`${vehicle.manufacturer}/${vehicle.model}`) ?? null,
     year: random.int(vehicle.year_min, vehicle.year_max),
     mileage: Math.max(1000, Math.round(random.int(0, vehicle.mileage_max) / 1000) * 1000),
     transmissionId: random.pick(lookups.transmissions.slice(0, 2)) ?? null,
-    fuelTypeId: lookups.fuelTypes.get(isTruck && !PICKUP_MODELS.has(vehicle.model) ? 'Diesel' : 'Gasoline') ?? null,
+    fuelTypeId: lookups.fuelTypes.get(fuelOf(subcategory, vehicle.model)) ?? null,
     colorId: random.pick(lookups.colors) ?? null,
     bodyStyleId: bodyStyle ? (lookups.bodyStyles.get(bodyStyle) ?? null) : null,
     sellerTypeId: random.pick(lookups.sellerTypes) ?? null,
     vehicleTypeId: lookups.vehicleTypes.get(vehicleType ?? 'Car') ?? null,
     engineStatusId: random.pick(lookups.engineStatuses.slice(0, 2)) ?? null,
   };
+}
+
+/** Trucks run on diesel, but pickups (and every other vehicle) on gasoline. */
+function fuelOf(subcategory: string, model: string) {
+  return subcategory === 'trucks' && !PICKUP_MODELS.has(model) ? 'Diesel' : 'Gasoline';
+}
+
+/** The body style of a model (body_styles names); none for a vehicle that is not a car and has no known one. */
+function bodyStyleOf(subcategory: string, model: string) {
+  if (PICKUP_MODELS.has(model)) return 'Pickup';
+  if (SUV_MODELS.has(model)) return 'SUV';
+  if (model === 'Mustang') return 'Coupe';
+  return subcategory === 'cars' ? 'Sedan' : undefined;
 }
 
 function roundPrice(value: number) {

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { betterAuth } from 'better-auth';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -108,55 +108,69 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    databaseHooks: {
-      session: {
-        create: {
-          // Whatever the sign-in method, only proven, active and unbanned accounts get a session.
-          before: async (session) => ((await options.accounts.maySignIn(session.userId)) ? undefined : false),
-        },
-      },
-      account: {
-        create: { after: async (account) => recordProviderIdentity(db, options.accounts, account) },
-      },
-      verification: {
-        // One-time codes are stored hashed (the e-mail plugin does it itself, see storeOTP).
-        create: { before: async (verification) => hashPhoneCodeBeforeStoring(options.secret, verification) },
-      },
-    },
+    databaseHooks: databaseHooks(options),
     plugins: [
       bearer(),
-      emailOTP({
-        otpLength: 6,
-        expiresIn: CODE_LIFETIME_SECONDS,
-        allowedAttempts: CODE_ATTEMPTS,
-        overrideDefaultEmailVerification: true,
-        sendVerificationOnSignUp: false,
-        storeOTP: { hash: async (otp) => hashCode(options.secret, otp) },
-        // A new profile address becomes the account's only after the code sent to it (users/service.ts).
-        changeEmail: { enabled: true },
-        async sendVerificationOTP({ email, otp, type }, context) {
-          await mailer.send(codeMail(languageOf(context), email, otp, type));
-        },
-      }),
-      phoneNumber({
-        otpLength: 6,
-        expiresIn: CODE_LIFETIME_SECONDS,
-        allowedAttempts: CODE_ATTEMPTS,
-        schema: { user: { fields: { phoneNumber: 'userPhone', phoneNumberVerified: 'phoneVerify' } } },
-        phoneNumberValidator: (value) => /^\+[1-9]\d{6,14}$/.test(value),
-        async sendOTP({ phoneNumber: to, code }, context) {
-          await sms.send(codeSms(languageOf(context), to, code));
-        },
-        verifyOTP: async (data, context) => {
-          if (!context) return false;
-          return checkHashedPhoneCode(options.secret, context.context.internalAdapter, data);
-        },
-        // No signUpOnVerification: the library would pick the account by any claim on the number, proven
-        // or not; the service checks the code with consumePhoneNumberOTP and chooses the account itself.
-      }),
+      emailCodes(options.secret, mailer),
+      phoneCodes(options.secret, sms),
       genericOAuth({ config: socialConfigs }),
       provenSignIn(),
     ],
+  });
+}
+
+function databaseHooks(options: AuthLibraryOptions): BetterAuthOptions['databaseHooks'] {
+  return {
+    session: {
+      create: {
+        // Whatever the sign-in method, only proven, active and unbanned accounts get a session.
+        before: async (session) => ((await options.accounts.maySignIn(session.userId)) ? undefined : false),
+      },
+    },
+    account: {
+      create: { after: async (account) => recordProviderIdentity(options.db, options.accounts, account) },
+    },
+    verification: {
+      // One-time codes are stored hashed (the e-mail plugin does it itself, see storeOTP).
+      create: { before: async (verification) => hashPhoneCodeBeforeStoring(options.secret, verification) },
+    },
+  };
+}
+
+/** Codes sent by e-mail: the address's verification, password reset, a new profile address. */
+function emailCodes(secret: string, mailer: Mailer) {
+  return emailOTP({
+    otpLength: 6,
+    expiresIn: CODE_LIFETIME_SECONDS,
+    allowedAttempts: CODE_ATTEMPTS,
+    overrideDefaultEmailVerification: true,
+    sendVerificationOnSignUp: false,
+    storeOTP: { hash: async (otp) => hashCode(secret, otp) },
+    // A new profile address becomes the account's only after the code sent to it (users/service.ts).
+    changeEmail: { enabled: true },
+    async sendVerificationOTP({ email, otp, type }, context) {
+      await mailer.send(codeMail(languageOf(context), email, otp, type));
+    },
+  });
+}
+
+/** Codes sent by SMS, stored hashed (phone-codes.ts). */
+function phoneCodes(secret: string, sms: SmsSender) {
+  return phoneNumber({
+    otpLength: 6,
+    expiresIn: CODE_LIFETIME_SECONDS,
+    allowedAttempts: CODE_ATTEMPTS,
+    schema: { user: { fields: { phoneNumber: 'userPhone', phoneNumberVerified: 'phoneVerify' } } },
+    phoneNumberValidator: (value) => /^\+[1-9]\d{6,14}$/.test(value),
+    async sendOTP({ phoneNumber: to, code }, context) {
+      await sms.send(codeSms(languageOf(context), to, code));
+    },
+    verifyOTP: async (data, context) => {
+      if (!context) return false;
+      return checkHashedPhoneCode(secret, context.context.internalAdapter, data);
+    },
+    // No signUpOnVerification: the library would pick the account by any claim on the number, proven
+    // or not; the service checks the code with consumePhoneNumberOTP and chooses the account itself.
   });
 }
 

@@ -68,11 +68,26 @@ export type RadiusIndex = 'box' | 'cells' | 'distance';
 
 /** The filters of SPEC.md 2 a query sets (text and paid-first are handled by the search itself). */
 export function filtersOf(listings: Listings, query: ItemSearchQuery, radiusIndex: RadiusIndex = 'box'): SQL[] {
+  const radius = radiusOf(query);
+  return [
+    ...idConditions(listings, query),
+    ...valueConditions(listings, query),
+    ...(radius ? radiusConditions(listings, radius, radiusIndex) : []),
+  ];
+}
+
+function idConditions(listings: Listings, query: ItemSearchQuery): SQL[] {
   const conditions: SQL[] = [];
   for (const [name, column] of Object.entries(idFilters(listings)) as Array<[IdFilter, AnyPgColumn]>) {
     const value = query[name];
     if (value !== undefined) conditions.push(sql`${column} = ${value}`);
   }
+  return conditions;
+}
+
+/** The filters on an item's own values: price, brand, year, mileage, seller, paid and sold out. */
+function valueConditions(listings: Listings, query: ItemSearchQuery): SQL[] {
+  const conditions: SQL[] = [];
   if (query.min_price !== undefined) conditions.push(sql`${listings.price} >= ${query.min_price}`);
   if (query.max_price !== undefined) conditions.push(sql`${listings.price} <= ${query.max_price}`);
   if (query.brand !== undefined)
@@ -83,16 +98,20 @@ export function filtersOf(listings: Listings, query: ItemSearchQuery, radiusInde
   if (query.addedUserId !== undefined) conditions.push(sql`${listings.addedUserId} = ${query.addedUserId}`);
   if (query.isPaid === 'only_paid_item') conditions.push(sql`${listings.isPaid}`);
   if (query.is_sold_out !== undefined) conditions.push(sql`${listings.isSoldOut} = ${query.is_sold_out}`);
-  const radius = radiusOf(query);
-  if (radius) {
-    const center = sql`ll_to_earth(${radius.lat}::float8, ${radius.lng}::float8)`;
-    const point = sql`ll_to_earth(${listings.lat}, ${listings.lng})`;
-    conditions.push(
-      sql`${listings.lat} is not null and ${listings.lng} is not null`,
-      ...(radiusIndex === 'box' ? [sql`earth_box(${center}, ${radius.meters}::float8) @> ${point}`] : []),
-      ...(radiusIndex === 'cells' ? [cellsOf(listings, radius)] : []),
-      sql`earth_distance(${center}, ${point}) <= ${radius.meters}::float8`,
-    );
-  }
   return conditions;
+}
+
+function radiusConditions(
+  listings: Listings,
+  radius: { lat: number; lng: number; meters: number },
+  radiusIndex: RadiusIndex,
+): SQL[] {
+  const center = sql`ll_to_earth(${radius.lat}::float8, ${radius.lng}::float8)`;
+  const point = sql`ll_to_earth(${listings.lat}, ${listings.lng})`;
+  return [
+    sql`${listings.lat} is not null and ${listings.lng} is not null`,
+    ...(radiusIndex === 'box' ? [sql`earth_box(${center}, ${radius.meters}::float8) @> ${point}`] : []),
+    ...(radiusIndex === 'cells' ? [cellsOf(listings, radius)] : []),
+    sql`earth_distance(${center}, ${point}) <= ${radius.meters}::float8`,
+  ];
 }

@@ -12,13 +12,22 @@ import { answer, route } from '../../../http/route.ts';
 import type { UsersService } from '../../users/index.ts';
 import type { AuthService } from '../service.ts';
 
-/** The signed-in user's own sign-in details (e-mail, password, phone), kept under /users/me with the profile. */
-export async function accountRoutes(app: FastifyInstance, options: { auth: AuthService; users: UsersService }) {
-  const { auth, users } = options;
-  const common = { tag: 'accounts', access: 'signed-in' } as const;
+type AccountRouteOptions = { auth: AuthService; users: UsersService };
 
+/** The OpenAPI tag and the access of every route here. */
+const accountRoute = { tag: 'accounts', access: 'signed-in' } as const;
+
+/** The signed-in user's own sign-in details (e-mail, password, phone), kept under /users/me with the profile. */
+export async function accountRoutes(app: FastifyInstance, options: AccountRouteOptions) {
+  registerProfileRoute(app, options);
+  registerEmailChangeRoutes(app, options);
+  registerPasswordRoute(app, options);
+  registerPhoneChangeRoutes(app, options);
+}
+
+function registerProfileRoute(app: FastifyInstance, { auth, users }: AccountRouteOptions) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/users/me',
     summary:
@@ -32,9 +41,12 @@ export async function accountRoutes(app: FastifyInstance, options: { auth: AuthS
       return answer(await users.profile(viewer.userId, viewer), message);
     },
   });
+}
 
+/** A new e-mail address waits, pending, until the code sent to it is entered. */
+function registerEmailChangeRoutes(app: FastifyInstance, { auth }: AccountRouteOptions) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/users/me/email/send-code',
     summary: 'E-mail a code to a new address; the account keeps its address until the code is entered',
@@ -48,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance, options: { auth: AuthS
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/users/me/email/resend-code',
     summary: 'E-mail a new code to the pending address (refused with 429 while the last one is too recent)',
@@ -60,7 +72,7 @@ export async function accountRoutes(app: FastifyInstance, options: { auth: AuthS
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'DELETE',
     url: '/users/me/email/pending',
     summary: 'Keep the current address: the pending one is dropped and its code no longer works',
@@ -72,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance, options: { auth: AuthS
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/users/me/email/verify',
     summary: 'Confirm the pending address with the e-mailed code; it becomes the account’s address',
@@ -84,9 +96,11 @@ export async function accountRoutes(app: FastifyInstance, options: { auth: AuthS
       return { ...answer(null, 'profile.emailChanged'), cookies: confirmed.cookies };
     },
   });
+}
 
+function registerPasswordRoute(app: FastifyInstance, { auth }: AccountRouteOptions) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/users/me/password',
     summary: 'Set a new password; current_password is required when the account has one; other sessions end',
@@ -97,9 +111,11 @@ export async function accountRoutes(app: FastifyInstance, options: { auth: AuthS
       return answer(null, 'settings.passwordUpdated');
     },
   });
+}
 
+function registerPhoneChangeRoutes(app: FastifyInstance, { auth }: AccountRouteOptions) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/users/me/phone/send-code',
     summary: 'Text a code to a new phone number',
@@ -113,7 +129,7 @@ export async function accountRoutes(app: FastifyInstance, options: { auth: AuthS
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/users/me/phone/verify',
     summary: 'Confirm the new phone number with the texted code',

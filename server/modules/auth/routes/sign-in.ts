@@ -62,12 +62,21 @@ function signedIn(session: SignedIn): Answer<z.input<typeof signedInSchema>> {
   return { ...answer(data, 'messages.loginSuccess'), cookies: session.cookies };
 }
 
-export async function authRoutes(app: FastifyInstance, options: { auth: AuthService }) {
-  const { auth } = options;
-  const common = { tag: 'accounts', access: 'public' } as const;
+/** The OpenAPI tag and the access of every route here (logout and the session check are open to anyone). */
+const accountRoute = { tag: 'accounts', access: 'public' } as const;
 
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  registerRegistrationRoutes(app, auth);
+  registerPasswordSignInRoutes(app, auth);
+  registerPasswordResetRoutes(app, auth);
+  registerPhoneSignInRoutes(app, auth);
+  registerSessionInfoRoutes(app, auth);
+}
+
+/** Registering with an e-mail address, confirmed by the code e-mailed to it when verification is on. */
+function registerRegistrationRoutes(app: FastifyInstance, auth: AuthService) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/register',
     summary:
@@ -91,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/verify-email',
     summary:
@@ -103,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/resend-code',
     summary: `E-mail a new code for a registration (one per address every ${CODE_RESEND_SECONDS} seconds)`,
@@ -115,9 +124,12 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
       return answer(null, 'auth.codeResent');
     },
   });
+}
 
+/** Signing in with e-mail and password, and signing out (whichever way the session began). */
+function registerPasswordSignInRoutes(app: FastifyInstance, auth: AuthService) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/login',
     summary:
@@ -133,7 +145,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/logout',
     access: 'anyone',
@@ -141,9 +153,11 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     data: z.null(),
     handle: async ({ viewer, meta }) => ({ ...answer(null), cookies: await auth.logout(meta(), viewer) }),
   });
+}
 
+function registerPasswordResetRoutes(app: FastifyInstance, auth: AuthService) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/forgot-password',
     summary: 'E-mail a password reset code (the answer is the same for unknown addresses)',
@@ -157,7 +171,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/reset-password',
     summary: 'Set a new password with the e-mailed code; ends every session of the account',
@@ -168,9 +182,11 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
       return answer(null, 'auth.passwordReset');
     },
   });
+}
 
+function registerPhoneSignInRoutes(app: FastifyInstance, auth: AuthService) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/phone/send-code',
     summary:
@@ -185,7 +201,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'POST',
     url: '/auth/phone/verify',
     summary:
@@ -195,9 +211,12 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     refusals: [403, 409],
     handle: async ({ body, meta }) => signedIn(await auth.verifyPhoneCode(body, meta())),
   });
+}
 
+/** What a client asks before signing in or to know who is signed in. */
+function registerSessionInfoRoutes(app: FastifyInstance, auth: AuthService) {
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'GET',
     url: '/auth/session',
     access: 'anyone',
@@ -212,7 +231,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   });
 
   route(app, {
-    ...common,
+    ...accountRoute,
     method: 'GET',
     url: '/auth/providers',
     summary: 'The social sign-in providers this site has configured',

@@ -28,6 +28,12 @@ const historyQuery = z.object({
 
 /** Conversations and their messages (SPEC.md 7 "Chat and offers"); the WebSocket /ws carries the same live. */
 export async function conversationRoutes(app: FastifyInstance, { chat }: { chat: ChatService }) {
+  registerConversationRoutes(app, chat);
+  registerMessageRoutes(app, chat);
+}
+
+/** Opening a conversation, the user's conversations, one of them, and their unread total. */
+function registerConversationRoutes(app: FastifyInstance, chat: ChatService) {
   route(app, {
     method: 'POST',
     url: '/chats',
@@ -73,7 +79,10 @@ export async function conversationRoutes(app: FastifyInstance, { chat }: { chat:
     refusals: [404],
     handle: async ({ params, viewer, language }) => answer(await chat.record(viewer, params.chatId, language)),
   });
+}
 
+/** The messages of one conversation: reading, sending texts and photos, marking it read. */
+function registerMessageRoutes(app: FastifyInstance, chat: ChatService) {
   route(app, {
     method: 'GET',
     url: '/chats/:chatId/messages',

@@ -40,9 +40,15 @@ const entryOptionsSchema = z
   })
   .meta({ id: 'ItemEntryOptions' });
 
-export async function itemRoutes(app: FastifyInstance, options: { items: ItemsService }) {
-  const { items } = options;
+export async function itemRoutes(app: FastifyInstance, { items }: { items: ItemsService }) {
+  registerPostingRoute(app, items);
+  registerSellerListRoutes(app, items);
+  registerOneItemRoutes(app, items);
+  registerItemPageRoutes(app, items);
+  registerEntryOptionsRoute(app, items);
+}
 
+function registerPostingRoute(app: FastifyInstance, items: ItemsService) {
   route(app, {
     method: 'POST',
     url: '/items',
@@ -54,7 +60,9 @@ export async function itemRoutes(app: FastifyInstance, options: { items: ItemsSe
     status: 201,
     handle: async ({ body, viewer, language }) => answer(await items.create(viewer, body, language), 'api.itemSaved'),
   });
+}
 
+function registerSellerListRoutes(app: FastifyInstance, items: ItemsService) {
   route(app, {
     method: 'GET',
     url: '/items/mine',
@@ -79,7 +87,10 @@ export async function itemRoutes(app: FastifyInstance, options: { items: ItemsSe
     handle: async ({ params, query, viewer, language }) =>
       answer(await items.listSoldBy(params.userId, viewer, window(query), language)),
   });
+}
 
+/** One item: reading it, and its owner's edit, deletion and sold mark. */
+function registerOneItemRoutes(app: FastifyInstance, items: ItemsService) {
   route(app, {
     method: 'GET',
     url: '/items/:itemId',
@@ -140,7 +151,10 @@ export async function itemRoutes(app: FastifyInstance, options: { items: ItemsSe
       );
     },
   });
+}
 
+/** What an item's page asks besides the item: a view counted, and related items. */
+function registerItemPageRoutes(app: FastifyInstance, items: ItemsService) {
   route(app, {
     method: 'POST',
     url: '/items/:itemId/touch',
@@ -167,7 +181,9 @@ export async function itemRoutes(app: FastifyInstance, options: { items: ItemsSe
     refusals: [404],
     handle: async ({ params, viewer, language }) => answer(await items.relatedTo(params.itemId, viewer, language)),
   });
+}
 
+function registerEntryOptionsRoute(app: FastifyInstance, items: ItemsService) {
   route(app, {
     method: 'GET',
     url: '/item-entry/options',

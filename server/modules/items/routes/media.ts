@@ -32,9 +32,14 @@ const VIDEO_TYPES = 'MP4 or WebM, under one minute, up to 100 MB';
  * An item's photos, video and video thumbnail: uploads while the item is being written (drafts the item takes
  * when it is saved) and changes of an existing item. Every rule and ownership check is in ItemMediaService.
  */
-export async function itemMediaRoutes(app: FastifyInstance, options: { itemMedia: ItemMediaService }) {
-  const { itemMedia } = options;
+export async function itemMediaRoutes(app: FastifyInstance, { itemMedia }: { itemMedia: ItemMediaService }) {
+  registerDraftUploadRoutes(app, itemMedia);
+  registerItemPhotoRoutes(app, itemMedia);
+  registerItemVideoRoutes(app, itemMedia);
+}
 
+/** Uploads for an item being written, and discarding one it has not taken. */
+function registerDraftUploadRoutes(app: FastifyInstance, itemMedia: ItemMediaService) {
   route(app, {
     method: 'POST',
     url: '/item-uploads/photos',
@@ -97,7 +102,9 @@ export async function itemMediaRoutes(app: FastifyInstance, options: { itemMedia
       return answer(null);
     },
   });
+}
 
+function registerItemPhotoRoutes(app: FastifyInstance, itemMedia: ItemMediaService) {
   route(app, {
     method: 'POST',
     url: '/items/:itemId/images',
@@ -145,7 +152,9 @@ export async function itemMediaRoutes(app: FastifyInstance, options: { itemMedia
     handle: async ({ viewer, params, body }) =>
       answer(await itemMedia.reorderPhotos(viewer, params.itemId, body.img_ids)),
   });
+}
 
+function registerItemVideoRoutes(app: FastifyInstance, itemMedia: ItemMediaService) {
   route(app, {
     method: 'POST',
     url: '/items/:itemId/video',
