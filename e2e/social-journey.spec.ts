@@ -95,8 +95,10 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
     const heart = page.getByTestId('buyer-actions').getByTestId('favourite-button');
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await expect(heart).toHaveText(en('items:item.favourite.saved'));
-    const item = await dataOf(page.request, `/api/v1/items/${favourite.id}`);
-    expect(item.is_favourited).toBe(true);
+    // The heart answers at once (optimistic); the server's row may commit a moment later.
+    await expect
+      .poll(async () => (await dataOf(page.request, `/api/v1/items/${favourite.id}`)).is_favourited)
+      .toBe(true);
   });
 
   await test.step('follow the seller from the item page', async () => {
@@ -107,8 +109,7 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
     await expect(
       page.getByTestId('seller-card').getByRole('button', { name: `${en('social:social.following')} ${sellerName}` }),
     ).toHaveAttribute('aria-pressed', 'true');
-    const relation = await dataOf(page.request, `/api/v1/users/${followed.id}`);
-    expect(relation.is_followed).toBe(true);
+    await expect.poll(async () => (await dataOf(page.request, `/api/v1/users/${followed.id}`)).is_followed).toBe(true);
   });
 
   await test.step('the seller’s items are on the dashboard rail and on /follower-items', async () => {
