@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { LanguageCode } from '../../contract/language.ts';
 import { type ClientFrame, clientFrameSchema, type ServerFrame } from '../../contract/realtime.ts';
 import type { Viewer } from '../../contract/session.ts';
@@ -10,6 +10,10 @@ import type { ChatService } from '../modules/chat/index.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const TYPING_EVERY_MS = 2000;
 const MAX_WATCHED = 20;
+/** Frames that may wait for their turn; one more is a flood, refused as a client over its limit is. */
+const MAX_WAITING_FRAMES = 64;
+/** A refused client is cut off this long after its close frame (no longer read, its answer to the close is not seen). */
+const CLOSE_GRACE_MS = 500;
 
 export interface ConnectionPorts {
   chat: ChatService;
@@ -22,7 +26,7 @@ export interface ConnectionPorts {
   log(error: unknown): void;
 }
 
-/** One open socket: frames in, service calls, frames out. No rules of its own. */
+/** One open socket: frames in (one at a time), service calls, frames out. No rules of its own but the flood's. */
 export class Connection {
   readonly socket: WebSocket;
   readonly viewer: Viewer;
@@ -33,6 +37,13 @@ export class Connection {
   private readonly language: LanguageCode;
   private readonly ports: ConnectionPorts;
   private readonly otherParties = new Map<string, { userId: string; lastTyping: number }>();
+  /** The end of the line of frames: each is handled once the one before it is done. */
+  private line: Promise<void> = Promise.resolve();
+  private waiting = 0;
+  /** False once the client was refused or the connection failed to start: frames are dropped unread. */
+  private reading = true;
+  /** Frames dropped unread; after a refusal they still count against the limits. */
+  private unread = 0;
 
   constructor(socket: WebSocket, viewer: Viewer, language: LanguageCode, ports: ConnectionPorts) {
     this.socket = socket;
@@ -50,8 +61,48 @@ export class Connection {
     this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  async receive(data: string) {
+  /** Frames that arrive while the connection is set up wait for `ready`; if it fails, they are dropped. */
+  startAfter(ready: Promise<unknown>) {
+    this.line = ready.then(
+      () => undefined,
+      () => {
+        this.reading = false;
+      },
+    );
+  }
+
+  /**
+   * Frames are handled one at a time, in the order they arrived, so a burst cannot start its work all at once;
+   * a client with more than MAX_WAITING_FRAMES of them waiting is flooding. A closing socket's frames are dropped.
+   */
+  receive(data: RawData) {
     this.lastHeard = Date.now();
+    if (!this.reading || this.socket.readyState !== this.socket.OPEN) {
+      this.unread += 1;
+      return;
+    }
+    if (this.waiting >= MAX_WAITING_FRAMES) {
+      this.shut(new AppError(429, 'errors.tooManyRequests'));
+      return;
+    }
+    this.waiting += 1;
+    this.line = this.line.then(() => this.takeTurn(data));
+  }
+
+  private async takeTurn(data: RawData) {
+    this.waiting -= 1;
+    if (!this.reading) {
+      this.unread += 1;
+      return;
+    }
+    try {
+      await this.handleText(String(data));
+    } catch (error) {
+      this.ports.log(error);
+    }
+  }
+
+  private async handleText(data: string) {
     if (!(await this.admitted())) return;
     const frame = parseFrame(data);
     if (!frame) {
@@ -118,9 +169,32 @@ export class Connection {
       await this.ports.admit();
       return true;
     } catch (error) {
-      this.refuse(error);
-      this.socket.close(1008);
+      this.shut(error);
       return false;
+    }
+  }
+
+  /**
+   * Refuses the client: it hears why, its socket is read no more and closes (cut off if the close is not done
+   * in CLOSE_GRACE_MS). The frames it sent that are left unread still count, until the limits refuse them too:
+   * reconnecting at once is refused as it would have been had they all been read.
+   */
+  private shut(error: unknown) {
+    if (!this.reading) return;
+    this.reading = false;
+    this.refuse(error);
+    this.socket.pause();
+    this.socket.close(1008);
+    const cutOff = setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS);
+    this.socket.once('close', () => clearTimeout(cutOff));
+    this.line = this.line.then(() => this.countUnread());
+  }
+
+  private async countUnread() {
+    try {
+      for (; this.unread > 0; this.unread -= 1) await this.ports.admit();
+    } catch {
+      // The limits are used up: the rest need not be counted.
     }
   }
 

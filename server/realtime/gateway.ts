@@ -139,9 +139,8 @@ class Hub {
     connection.sessionId = session.id;
     // Frames that arrive while the connection is set up wait for it.
     const ready = this.join(connection);
-    socket.on('message', (data) => {
-      void ready.then(() => connection.receive(String(data)));
-    });
+    connection.startAfter(ready);
+    socket.on('message', (data) => connection.receive(data));
     socket.on('close', () => {
       // Leaves even when joining failed half-way, so nothing of the socket stays behind.
       void ready
