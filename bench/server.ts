@@ -58,6 +58,9 @@ export async function startServer(options: ServerOptions = {}): Promise<BenchSer
       API_READS_PER_MINUTE: '1000000',
       API_WRITES_PER_MINUTE: '1000000',
       CHAT_MESSAGES_PER_MINUTE: '1000000',
+      // Likewise the WebSocket frame limits, unless a benchmark sets them (bench:ws-flood keeps the account's).
+      WS_FRAMES_PER_ACCOUNT: process.env.WS_FRAMES_PER_ACCOUNT ?? '1000000',
+      WS_FRAMES_PER_ADDRESS: process.env.WS_FRAMES_PER_ADDRESS ?? '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

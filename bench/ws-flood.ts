@@ -140,6 +140,7 @@ function report(rounds: Round[]) {
  */
 async function startBenchServer(dataDir: string, databaseUrl: string) {
   process.env.WS_FRAMES_PER_ADDRESS = '1000000';
+  process.env.WS_FRAMES_PER_ACCOUNT ??= '240';
   if (existsSync('build/server/index.js')) {
     return { kind: 'server/main.ts', ...(await startServer({ dataDir, databaseUrl })) };
   }

@@ -10,6 +10,8 @@ import type { ChatService } from '../modules/chat/index.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const TYPING_EVERY_MS = 2000;
 const MAX_WATCHED = 20;
+/** A socket's texts waiting to be stored at once; the next one waits for a place (see sendInLine). */
+const MAX_TEXTS_STORING = 8;
 /** Frames that may wait for their turn; one more is a flood, refused as a client over its limit is. */
 const MAX_WAITING_FRAMES = 64;
 /** A refused client is cut off this long after its close frame (no longer read, its answer to the close is not seen). */
@@ -44,6 +46,7 @@ export class Connection {
   private reading = true;
   /** Frames dropped unread; after a refusal they still count against the limits. */
   private unread = 0;
+  private readonly textsStoring = new Set<Promise<void>>();
 
   constructor(socket: WebSocket, viewer: Viewer, language: LanguageCode, ports: ConnectionPorts) {
     this.socket = socket;
@@ -122,14 +125,9 @@ export class Connection {
       case 'ping':
         this.send({ t: 'pong' });
         return;
-      case 'send': {
-        const message = await chat.sendText(this.viewer, frame.chat_id, {
-          client_id: frame.client_id,
-          message: frame.message,
-        });
-        this.send({ t: 'ack', client_id: frame.client_id, message });
+      case 'send':
+        await this.sendInLine(frame);
         return;
-      }
       case 'typing':
         await this.typing(frame.chat_id);
         return;
@@ -140,6 +138,29 @@ export class Connection {
         await this.watch(frame.user_id);
         return;
     }
+  }
+
+  /**
+   * A text holds the socket's line only until it is queued to be stored: the next frame need not wait for the
+   * commit, so one statement still stores many texts (group commit), in the order they came. Its ack, or its
+   * refusal, is sent once it is stored.
+   */
+  private async sendInLine(frame: Extract<ClientFrame, { t: 'send' }>) {
+    if (this.textsStoring.size >= MAX_TEXTS_STORING) await Promise.race(this.textsStoring);
+    const queued = Promise.withResolvers<void>();
+    const input = { client_id: frame.client_id, message: frame.message };
+    const storing = this.ports.chat
+      .sendText(this.viewer, frame.chat_id, input, queued.resolve)
+      .then(
+        (message) => this.send({ t: 'ack', client_id: frame.client_id, message }),
+        (error: unknown) => this.refuse(error, frame.client_id),
+      )
+      .finally(() => {
+        this.textsStoring.delete(storing);
+        queued.resolve();
+      });
+    this.textsStoring.add(storing);
+    await queued.promise;
   }
 
   private async typing(chatId: string) {

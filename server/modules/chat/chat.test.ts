@@ -13,7 +13,7 @@ import { MessageWriter } from './message-writer.ts';
 const silentLogger = { error: () => undefined };
 const notice = { kind: 'message', actorName: 'A buyer' } as const;
 
-const test = useTestApp({ listen: true, users: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+const test = useTestApp({ listen: true, users: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
 const { db, call, token } = test;
 let baseUrl: string;
 
@@ -274,6 +274,23 @@ describe('the WebSocket /ws', () => {
 
     seller.close();
     expect(await buyer.next('presence', (frame) => frame.user_id === id(4) && !frame.online)).toBeTruthy();
+    buyer.close();
+  });
+
+  it("stores a socket's texts sent without waiting in the order they came, and acks each", async () => {
+    const chatId = await openChat(await itemOf(id(11)), 10, 11);
+    const buyer = await connect(10);
+    const sent = Array.from({ length: 12 }, () => clientId());
+    for (const [n, client] of sent.entries()) {
+      buyer.send({ t: 'send', chat_id: chatId, client_id: client, message: `in a row ${n}` });
+    }
+    await buyer.next('ack', () => buyer.frames.filter((frame) => frame.t === 'ack').length === sent.length);
+    const rows = await db
+      .select({ message: chatMessages.message })
+      .from(chatMessages)
+      .where(eq(chatMessages.chatId, chatId))
+      .orderBy(chatMessages.seq);
+    expect(rows.map((row) => row.message)).toEqual(sent.map((_, n) => `in a row ${n}`));
     buyer.close();
   });
 

@@ -47,13 +47,15 @@ export class Messages {
     });
   }
 
-  async sendText(sender: Sender, chatId: string, input: SendMessageInput): Promise<ChatMessage> {
+  /** `queued` is told once the text is in line to be stored, its checks passed (a socket reads on from there). */
+  async sendText(sender: Sender, chatId: string, input: SendMessageInput, queued?: () => void): Promise<ChatMessage> {
     await this.context.sendLimiter.consume(sender.userId);
     return this.send(
       sender,
       chatId,
       { type: CHAT_MESSAGE_TYPE.text, message: input.message, clientId: input.client_id },
       'message',
+      queued,
     );
   }
 
@@ -110,10 +112,12 @@ export class Messages {
     chatId: string,
     message: NewMessage & { clientId: string },
     kind: ChatNoticeKind,
+    queued?: () => void,
   ): Promise<ChatMessage> {
     const chat = await this.writable(sender.userId, chatId);
     const notice = { kind, actorName: sender.userName };
-    const stored = await this.writer.store({ chat, senderId: sender.userId, message, notice });
-    return presentMessage(stored.row);
+    const storing = this.writer.store({ chat, senderId: sender.userId, message, notice });
+    queued?.();
+    return presentMessage((await storing).row);
   }
 }

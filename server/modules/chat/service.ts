@@ -76,8 +76,8 @@ export class ChatService {
     return this.messages.page(viewer.userId, chatId, window);
   }
 
-  sendText(viewer: Viewer, chatId: string, input: SendMessageInput): Promise<ChatMessage> {
-    return this.messages.sendText(viewer, chatId, input);
+  sendText(viewer: Viewer, chatId: string, input: SendMessageInput, queued?: () => void): Promise<ChatMessage> {
+    return this.messages.sendText(viewer, chatId, input, queued);
   }
 
   sendImage(viewer: Viewer, chatId: string, clientId: string, upload: Upload): Promise<ChatMessage> {
