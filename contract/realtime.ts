@@ -8,6 +8,8 @@ export const REALTIME_PATH = '/ws';
 export const HEARTBEAT_SECONDS = 25;
 /** The largest frame a client may send. */
 export const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
+/** A typing signal is sent, and forwarded, at most this often per conversation: each frame counts against a limit. */
+export const TYPING_SIGNAL_EVERY_MS = 2000;
 
 /** Frames a client sends. */
 export const clientFrameSchema = z.discriminatedUnion('t', [

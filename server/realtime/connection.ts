@@ -1,6 +1,11 @@
 import type { RawData, WebSocket } from 'ws';
 import type { LanguageCode } from '../../contract/language.ts';
-import { type ClientFrame, clientFrameSchema, type ServerFrame } from '../../contract/realtime.ts';
+import {
+  type ClientFrame,
+  clientFrameSchema,
+  type ServerFrame,
+  TYPING_SIGNAL_EVERY_MS,
+} from '../../contract/realtime.ts';
 import type { Viewer } from '../../contract/session.ts';
 import { translate } from '../i18n.ts';
 import { AppError } from '../kernel/errors.ts';
@@ -8,7 +13,6 @@ import type { ChatService } from '../modules/chat/index.ts';
 
 /** A socket whose client reads slower than this much queued output is dropped (it reconnects and catches up). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const TYPING_EVERY_MS = 2000;
 const MAX_WATCHED = 20;
 /** A socket's texts waiting to be stored at once; the next one waits for a place (see sendInLine). */
 const MAX_TEXTS_STORING = 8;
@@ -53,6 +57,10 @@ export class Connection {
     this.viewer = viewer;
     this.language = language;
     this.ports = ports;
+    // Frames still waiting when the socket closes are dropped: a late `watch` would outlive the socket.
+    socket.once('close', () => {
+      this.reading = false;
+    });
   }
 
   send(frame: ServerFrame | string) {
@@ -155,6 +163,7 @@ export class Connection {
         (message) => this.send({ t: 'ack', client_id: frame.client_id, message }),
         (error: unknown) => this.refuse(error, frame.client_id),
       )
+      .catch((error: unknown) => this.ports.log(error))
       .finally(() => {
         this.textsStoring.delete(storing);
         queued.resolve();
@@ -170,7 +179,7 @@ export class Connection {
       this.otherParties.set(chatId, other);
     }
     const now = Date.now();
-    if (now - other.lastTyping < TYPING_EVERY_MS) return;
+    if (now - other.lastTyping < TYPING_SIGNAL_EVERY_MS) return;
     other.lastTyping = now;
     await this.ports.toUser(other.userId, { t: 'typing', chat_id: chatId, user_id: this.viewer.userId });
   }

@@ -203,6 +203,11 @@ class Hub {
   private async watch(connection: Connection, userId: string) {
     const forward = (payload: string) => connection.send(payload);
     const unsubscribe = await this.options.pubsub.subscribe(presenceChannel(userId), forward);
+    // A socket that closed meanwhile has already left: nothing would end this subscription.
+    if (connection.socket.readyState !== connection.socket.OPEN) {
+      await unsubscribe();
+      return false;
+    }
     connection.watched.set(userId, unsubscribe);
     return this.options.presence.isOnline(userId);
   }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TYPING_SHOWN_MS, useTypingIndicator } from './use-conversation-typing.ts';
+import { TYPING_SIGNAL_EVERY_MS } from '../../../contract/realtime.ts';
+import { TYPING_SHOWN_MS, useTypingIndicator, useTypingSignal } from './use-conversation-typing.ts';
 
 describe('"typing…" in a conversation', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -23,5 +24,18 @@ describe('"typing…" in a conversation', () => {
     act(() => result.current.showTyping());
     act(() => result.current.hideTyping());
     expect(result.current.otherIsTyping).toBe(false);
+  });
+
+  it('signals my typing at most once every two seconds, however fast the keys come', () => {
+    const send = vi.fn();
+    const { result } = renderHook(() => useTypingSignal(send));
+    for (let key = 0; key < 10; key++) result.current();
+    expect(send).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(TYPING_SIGNAL_EVERY_MS - 1));
+    result.current();
+    expect(send).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(1));
+    result.current();
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { TYPING_SIGNAL_EVERY_MS } from '../../../contract/realtime.ts';
 
 /** How long "typing…" stays after the other side's last typing signal. */
 export const TYPING_SHOWN_MS = 4000;
@@ -22,5 +23,16 @@ export function useTypingIndicator() {
     otherIsTyping: typingUntil > Date.now(),
     showTyping: () => setTypingUntil(Date.now() + TYPING_SHOWN_MS),
     hideTyping: () => setTypingUntil(0),
+  };
+}
+
+/** `send` at most once every TYPING_SIGNAL_EVERY_MS, however fast the keys come (the server forwards no more). */
+export function useTypingSignal(send: () => void) {
+  const lastSent = useRef(Number.NEGATIVE_INFINITY);
+  return () => {
+    const now = Date.now();
+    if (now - lastSent.current < TYPING_SIGNAL_EVERY_MS) return;
+    lastSent.current = now;
+    send();
   };
 }

@@ -5,7 +5,7 @@ import { realtime, useRealtimeFrames, useRealtimeOpen } from '../../lib/realtime
 import { routeConversationFrame } from './use-conversation-frames.ts';
 import { otherParticipant, type PendingMessage } from './use-conversation-lists.ts';
 import { useConversationMessages } from './use-conversation-messages.ts';
-import { useTypingIndicator } from './use-conversation-typing.ts';
+import { useTypingIndicator, useTypingSignal } from './use-conversation-typing.ts';
 
 export type { PendingMessage } from './use-conversation-lists.ts';
 
@@ -25,6 +25,7 @@ export function useConversation(initial: Conversation, viewerId: string) {
   const [state, setState] = useState<ChatRecord>(initial.chat);
   const [online, setOnline] = useState<boolean | null>(null);
   const typing = useTypingIndicator();
+  const signalTyping = useTypingSignal(() => realtime().send({ t: 'typing', chat_id: chatId }));
   const applyState = useCallback((chat: ChatState) => setState((current) => ({ ...current, ...chat })), []);
 
   useRealtimeOpen(true, () => {
@@ -78,7 +79,7 @@ export function useConversation(initial: Conversation, viewerId: string) {
     otherIsTyping: typing.otherIsTyping,
     sendText,
     loadOlder: log.loadOlder,
-    signalTyping: () => realtime().send({ t: 'typing', chat_id: chatId }),
+    signalTyping,
     retry: (entry: PendingMessage) => {
       log.drop(entry.client_id);
       sendText(entry.message);
