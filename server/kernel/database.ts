@@ -25,3 +25,10 @@ export function qualified<T extends SQL | AnyPgColumn | string | Placeholder>(va
   if (!is(value, Column)) return value;
   return sql`${sql.identifier(getTableName(value.table))}.${sql.identifier(value.name)}`;
 }
+
+/**
+ * Latest first, in the order the lists' indexes are built ("desc nulls last", drizzle's `.desc()` in an index).
+ * drizzle's `desc()` in a query is "nulls first" to PostgreSQL, which cannot read such an index in order: it
+ * reads and sorts every row of the list to return one page.
+ */
+export const latestFirst = (column: AnyPgColumn | SQL) => sql`${column} desc nulls last`;

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { ChatKey, ChatListTab, ChatRecord } from '../../../contract/chat.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
+import { latestFirst } from '../../kernel/database.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { isItemId, LISTING_STATE, listingState } from '../items/index.ts';
 import type { ChatContext } from './context.ts';
@@ -112,7 +113,7 @@ export class Conversations {
       .select()
       .from(chats)
       .where(and(eq(side, viewer.userId), isNotNull(chats.lastMessageAt)))
-      .orderBy(desc(chats.lastMessageAt), desc(chats.id))
+      .orderBy(latestFirst(chats.lastMessageAt), latestFirst(chats.id))
       .limit(page.limit + 1)
       .offset(page.offset);
     const paged = toPage(rows, page.limit, page.offset);

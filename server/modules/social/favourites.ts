@@ -1,11 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Item } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { FavouriteState } from '../../../contract/social.ts';
-import type { Db } from '../../kernel/database.ts';
+import { type Db, latestFirst } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { type ItemsService, mayActOn } from '../items/index.ts';
@@ -74,7 +74,7 @@ export class Favourites {
       .from(favourites)
       .innerJoin(listings, eq(listings.id, favourites.itemId))
       .where(eq(favourites.userId, viewer.userId))
-      .orderBy(desc(favourites.addedDate), desc(favourites.itemId))
+      .orderBy(latestFirst(favourites.addedDate), latestFirst(favourites.itemId))
       .limit(page.limit + 1)
       .offset(page.offset);
     const cards = await this.items.cardsOf(

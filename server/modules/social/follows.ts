@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { FollowState } from '../../../contract/social.ts';
 import type { User } from '../../../contract/users.ts';
-import type { Db } from '../../kernel/database.ts';
+import { type Db, latestFirst } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { isPublicAccount, type UsersService } from '../users/index.ts';
@@ -96,7 +96,7 @@ export class Follows {
       .select({ id: theirs })
       .from(follows)
       .where(and(...conditions))
-      .orderBy(desc(follows.addedDate), desc(theirs))
+      .orderBy(latestFirst(follows.addedDate), latestFirst(theirs))
       .limit(page.limit + 1)
       .offset(page.offset);
     const ids = rows.map((row) => row.id);
