@@ -135,6 +135,10 @@ export const items = pgTable(
       .where(sql`${PUBLIC_ITEM} and ${table.isPaid}`),
     index('items_feed_idx').on(table.status, table.addedDate.desc()).where(sql`${table.deletedAt} is null`),
     index('items_owner_idx').on(table.addedUserId, table.status, table.addedDate.desc()),
+    // The owner's lists that span statuses (rejected with disabled) or cut across them (sold), newest first.
+    index('items_owner_newest_idx')
+      .on(table.addedUserId, table.addedDate.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
     index('items_search_idx').using('gin', table.searchVector, table.geoCells).where(PUBLIC_ITEM),
     index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('items_earth_idx')

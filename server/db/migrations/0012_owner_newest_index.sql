@@ -1,0 +1,1 @@
+CREATE INDEX "items_owner_newest_idx" ON "items" USING btree ("added_user_id","added_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "items"."deleted_at" is null;
