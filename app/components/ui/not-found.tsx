@@ -1,29 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Home, SearchX } from './icons.tsx';
+import { ErrorPage } from './error-page.tsx';
+import { SearchX } from './icons.tsx';
 
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <section
-      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
-      aria-labelledby="not-found-heading"
-    >
-      <SearchX className="size-16 text-brand-500" aria-hidden />
-      <p className="mt-4 text-6xl font-extrabold text-brand-700 dark:text-brand-300">404</p>
-      <h1 id="not-found-heading" className="mt-2 text-2xl font-bold">
-        {t('notFound.heading')}
-      </h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-400" data-testid="not-found-message">
-        {t('notFound.message')}
-      </p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex items-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-      >
-        <Home className="size-5" aria-hidden />
-        {t('notFound.backToDashboard')}
-      </Link>
-    </section>
+    <ErrorPage
+      icon={SearchX}
+      code={404}
+      headingId="not-found-heading"
+      title={t('notFound.heading')}
+      message={t('notFound.message')}
+      messageTestId="not-found-message"
+    />
   );
 }
