@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../contract/items.ts';
+import { type RecordedQuery, recordQueries } from './testing/query-recorder.ts';
 import { useTestApp } from './testing/use-test-app.ts';
 
 /**
@@ -20,17 +20,10 @@ const MEMBER = 'demo-user-01';
 const MOST_ROWS_SORTED = 200;
 const LARGE_TABLES = new Set(['items', 'favourites', 'chats', 'chat_messages', 'follows']);
 
-const recorded: Array<{ text: string; values: unknown[] }> = [];
+let recorded: RecordedQuery[] = [];
 
 beforeAll(() => {
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function record(this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args as [string | { text?: string; values?: unknown[] }, unknown];
-    const text = typeof first === 'string' ? first : first?.text;
-    const values = typeof first === 'string' ? second : (first?.values ?? second);
-    if (text) recorded.push({ text, values: Array.isArray(values) ? values : [] });
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  recorded = recordQueries();
 });
 
 /** Columns an insert may set: not generated, not an identity PostgreSQL always numbers itself. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type RecordedQuery, recordQueries } from '../../testing/query-recorder.ts';
 import { createOrPromoteAdmin, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
@@ -9,18 +9,11 @@ import { useTestApp } from '../../testing/use-test-app.ts';
  * canonical (lower case), so that lookup is one index probe and every account can be found by it.
  */
 const ctx = useTestApp();
-const queries: Array<{ text: string; values: unknown[] }> = [];
+let queries: RecordedQuery[] = [];
 
+// Records what reaches PostgreSQL, to explain the library's own query rather than a copy of it.
 beforeAll(() => {
-  // Records what reaches PostgreSQL, to explain the library's own query rather than a copy of it.
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function record(this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args as [string | { text?: string; values?: unknown[] }, unknown];
-    const text = typeof first === 'string' ? first : first?.text;
-    const values = typeof first === 'string' ? second : (first?.values ?? second);
-    if (text) queries.push({ text, values: Array.isArray(values) ? values : [] });
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  queries = recordQueries();
 });
 
 const login = (email: string, password: string) =>
