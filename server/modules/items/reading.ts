@@ -1,6 +1,7 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Item, ItemDetail, OwnItem } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
+import { latestFirst } from '../../kernel/database.ts';
 import { isItemId } from './access.ts';
 import type { ItemLoader, LoadQuery } from './loading.ts';
 import { type ItemViewer, presentItem, presentItemDetail, presentOwnItem } from './presenter.ts';
@@ -11,7 +12,7 @@ import { type ListingTies, listedConditions, mayView } from './visibility.ts';
 export const RELATED_COUNT = 6;
 
 /** The order of the feed indexes (newest first, NULLS LAST as they are built): a list in it reads only its page. */
-export const NEWEST_FIRST = [sql`${items.addedDate} desc nulls last`, sql`${items.id} desc nulls last`];
+export const NEWEST_FIRST = [latestFirst(items.addedDate), latestFirst(items.id)];
 
 /** Item pages and cards as their viewer may see them. */
 export class ItemReading {
