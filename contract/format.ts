@@ -1,3 +1,4 @@
+import { formatWallClock } from './date-time.ts';
 import { DEFAULT_LANGUAGE, type LanguageCode } from './language.ts';
 
 /** How prices are shown (SPEC.md 9): grouped thousands and exactly one decimal. */
@@ -5,9 +6,6 @@ export const PRICE_FORMAT = '#,##0.0';
 
 // Building an Intl formatter costs far more than using one: keep one per language.
 const priceFormats = new Map<LanguageCode, Intl.NumberFormat>();
-/** Keyed by language and time zone. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const MAX_DATE_FORMATS = 256;
 
 /** Prices use the pattern #,##0.0: grouped thousands and exactly one decimal. */
 export function formatPrice(value: number | string, language: LanguageCode = DEFAULT_LANGUAGE): string {
@@ -53,27 +51,8 @@ export function formatDateTime(
   language: LanguageCode = DEFAULT_LANGUAGE,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
-  const key = `${language} ${zone}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(numberingLocale(language), {
-      month: '2-digit',
-      day: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: zone,
-    });
-    // Readers bring any of about 600 zones: keep the cache small rather than one formatter for each pair.
-    if (dateFormats.size >= MAX_DATE_FORMATS) dateFormats.clear();
-    dateFormats.set(key, format);
-  }
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value: text } of format.formatToParts(date)) part[type] = text;
-  return `${part.month}-${part.day}-${part.year} ${part.hour}:${part.minute}`;
+  const epoch = (typeof value === 'string' ? new Date(value) : value).getTime();
+  return formatWallClock(epoch, language, isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE);
 }
 
 /** Latin digits for every language keeps prices comparable; Arabic readers in our markets expect them too. */
