@@ -98,6 +98,56 @@ export const itemSchema = z
 
 export type Item = z.infer<typeof itemSchema>;
 
+/**
+ * An item as a card shows it (lists and rails): the dozen fields a card needs instead of the whole Item with its
+ * fifteen lookups. Pages always get it; API clients ask for it with `?view=card`.
+ */
+export const itemCardSchema = z
+  .object({
+    id: z.string(),
+    item_name: itemSchema.shape.item_name,
+    title: z.string(),
+    price: itemSchema.shape.price,
+    status: z.number().int(),
+    is_sold_out: z.boolean(),
+    is_paid: z.boolean(),
+    cat_id: z.number().int(),
+    sub_cat_id: z.number().int().nullable(),
+    added_date: dateTimeSchema,
+    added_date_str: dateTextSchema,
+    is_favourited: z.boolean(),
+    is_owner: z.boolean(),
+    default_photo: imageSchema.nullable(),
+    item_currency: z.object({ id: z.number().int(), currency_symbol: z.string() }).nullable(),
+    item_location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  })
+  .meta({ id: 'ItemCard' });
+export type ItemCardView = z.infer<typeof itemCardSchema>;
+
+/** How a list presents its items: the spec's whole Item (the default) or the card. */
+export const ITEM_VIEWS = ['full', 'card'] as const;
+export type ItemView = (typeof ITEM_VIEWS)[number];
+
+/** What a list holds in each view. */
+export type ItemOfView<V extends ItemView> = V extends 'card' ? ItemCardView : Item;
+/** The same for the owner's own lists (each with its reject reason). */
+export type OwnItemOfView<V extends ItemView> = V extends 'card' ? OwnItemCard : OwnItem;
+
+/** The `view` of a list answer: `?view=card` asks for cards. */
+export const itemViewQuery = z.object({
+  view: z.enum(ITEM_VIEWS).default('full').describe('card: the ItemCard of each item instead of the whole Item'),
+});
+/** A list's item in either view (the whole Item first: it is the default). */
+export const itemOrCardSchema = z.union([itemSchema, itemCardSchema]);
+
+/** A card in its owner's own lists, with why it was refused. */
+export const ownItemCardSchema = itemCardSchema
+  .extend({ reject_reason: z.string().nullable() })
+  .meta({ id: 'OwnItemCard' });
+export type OwnItemCard = z.infer<typeof ownItemCardSchema>;
+
 /** What an item's page shows beyond its card: every photo in order and the vehicle's details. */
 export const itemDetailSchema = itemSchema
   .extend({

@@ -12,7 +12,15 @@ import type {
 import type { ChatKey, ChatListTab, ChatRecord, Conversation } from './chat.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
 import type { ItemEntryInput } from './item-entry.ts';
-import type { Item, ItemDetail, ModerationDecision, ModerationItem, OwnerList, OwnItem } from './items.ts';
+import type {
+  Item,
+  ItemCardView,
+  ItemDetail,
+  ModerationDecision,
+  ModerationItem,
+  OwnerList,
+  OwnItemCard,
+} from './items.ts';
 import type { LanguageCode } from './language.ts';
 import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
@@ -151,7 +159,7 @@ export interface ItemPages {
     item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>,
     viewer: Viewer | null,
     language: LanguageCode,
-  ): Promise<Item[]>;
+  ): Promise<ItemCardView[]>;
   /** Counts a view of a shown item once per viewer and day (a visitor is known by a keyed hash of address and browser). */
   countView(itemId: string, viewer: Viewer | null, visitor: { ip: string; userAgent: string }): Promise<void>;
   entryOptions(language: LanguageCode): Promise<ItemEntryOptions>;
@@ -163,9 +171,14 @@ export interface ItemPages {
   remove(viewer: Viewer, itemId: string): Promise<void>;
   setSoldOut(viewer: Viewer, itemId: string, soldOut: boolean): Promise<void>;
   /** The viewer's own items in one of their lists (rejected includes disabled, each with its reason), newest first. */
-  listMine(viewer: Viewer, list: OwnerList, page: PageWindow, language: LanguageCode): Promise<Paged<OwnItem>>;
+  listMine(viewer: Viewer, list: OwnerList, page: PageWindow, language: LanguageCode): Promise<Paged<OwnItemCard>>;
   /** A seller's sold items as the viewer may see them (their profile). */
-  listSoldBy(userId: string, viewer: Viewer | null, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
+  listSoldBy(
+    userId: string,
+    viewer: Viewer | null,
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<ItemCardView>>;
 }
 
 /** The moderation queue (SPEC.md 6 admin approves or rejects listings): refused (403) unless the viewer is an admin. */
@@ -187,9 +200,9 @@ export interface ModerationPages {
  */
 export interface SearchPages {
   /** One page of an item list: every filter of SPEC.md 2, text, radius, order and keyset paging. */
-  items(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemSearchResult>;
+  items(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemSearchResult<ItemCardView>>;
   /** Items of the sellers the viewer follows, newest first. */
-  fromFollowed(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
+  fromFollowed(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ItemCardView>>;
   /** Titles, categories, subcategories and brands starting with what was typed (the search box). */
   suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]>;
   /** Public items per category and per subcategory, as counted at most a minute ago. */
@@ -203,7 +216,7 @@ export interface SocialPages {
   /** The people following someone, or whom they follow; 404 when the viewer may not see that person. */
   followers(userId: string, viewer: Viewer | null, page: PageWindow): Promise<Paged<User>>;
   following(userId: string, viewer: Viewer | null, page: PageWindow): Promise<Paged<User>>;
-  favouriteItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>>;
+  favouriteItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ItemCardView>>;
   blockedUsers(viewer: Viewer, page: PageWindow): Promise<Paged<User>>;
   reportedItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ReportedItem>>;
 }

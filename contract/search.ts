@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from './fields.ts';
-import type { Item } from './items.ts';
+import { ITEM_VIEWS, type Item, type ItemCardView } from './items.ts';
 import { MAX_OFFSET, MAX_PAGE_SIZE, PAGE_SIZE, type Paged } from './paging.ts';
 
 export { SORT_OPTIONS } from './sort-options.ts';
@@ -139,6 +139,8 @@ export const itemSearchSchema = z
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE.items),
     offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0),
     cursor: optional(z.string().max(300)),
+    /** card: each item as its card (contract/items.ts ItemCard) instead of the whole Item. */
+    view: optional(z.enum(ITEM_VIEWS)),
   })
   .refine(
     (query) => query.min_price === undefined || query.max_price === undefined || query.min_price <= query.max_price,
@@ -189,7 +191,7 @@ export interface SearchCorrection {
   replacement: string;
 }
 
-export interface ItemSearchResult extends Paged<Item> {
+export interface ItemSearchResult<T = Item> extends Paged<T> {
   /** Matches counted up to RESULT_COUNT_CAP; capped means "at least that many". */
   total: { count: number; capped: boolean };
   /** Misspelled words the search corrected to find these items (shown as "showing results for"). */
@@ -197,6 +199,9 @@ export interface ItemSearchResult extends Paged<Item> {
   /** When nothing matched: the query with each unknown word replaced by its closest indexed word ("did you mean"). */
   suggestion: string | null;
 }
+
+/** A list page's results: cards. */
+export type ItemCardSearchResult = ItemSearchResult<ItemCardView>;
 
 export const SUGGESTION_KINDS = ['title', 'category', 'subcategory', 'brand'] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];

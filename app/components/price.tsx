@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../contract/format.ts';
-import type { Item } from '../../contract/items.ts';
+import type { ItemCardView } from '../../contract/items.ts';
 import { directionOf, type LanguageCode } from '../../contract/language.ts';
 
-type Priced = Pick<Item, 'price' | 'item_currency'>;
+type Priced = Pick<ItemCardView, 'price' | 'item_currency'>;
 
 const NO_BREAK_SPACE = '\u00a0';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRevalidator } from 'react-router';
-import type { Item } from '../../../contract/items.ts';
+import type { ItemCardView } from '../../../contract/items.ts';
 import type { FavouriteState } from '../../../contract/social.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Heart } from '../../components/ui/icons.tsx';
@@ -10,7 +10,7 @@ import { redirectQueryFor } from '../../lib/redirect.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import { favouritePath, rememberFavourite } from './pending-favourite.tsx';
 
-type FavouriteItem = Pick<Item, 'id' | 'title' | 'is_favourited' | 'is_owner'>;
+type FavouriteItem = Pick<ItemCardView, 'id' | 'title' | 'is_favourited' | 'is_owner'>;
 
 const STYLES = {
   card: {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ITEM_STATUS, type Item, itemPath } from '../../../contract/items.ts';
+import { ITEM_STATUS, type ItemCardView, itemPath } from '../../../contract/items.ts';
 import { ItemPrice } from '../../components/price.tsx';
 import { CalendarDays, ImageUp, MapPin } from '../../components/ui/icons.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
@@ -13,7 +13,7 @@ export const ITEM_CARD_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33
 export type ItemBadge = 'pending' | 'active' | 'rejected' | 'disabled' | 'soldOut';
 
 /** The status badges of an item, sold out last (a sold item is still active, pending or refused too). */
-export function badgesOf(item: Pick<Item, 'status' | 'is_sold_out'>, withActive = false): ItemBadge[] {
+export function badgesOf(item: Pick<ItemCardView, 'status' | 'is_sold_out'>, withActive = false): ItemBadge[] {
   const badges: ItemBadge[] = [];
   if (item.status === ITEM_STATUS.pending) badges.push('pending');
   else if (item.status === ITEM_STATUS.rejected) badges.push('rejected');
@@ -52,7 +52,7 @@ export function ItemCover({
   sizes = ITEM_CARD_SIZES,
   className = '',
 }: {
-  item: Pick<Item, 'default_photo'>;
+  item: Pick<ItemCardView, 'default_photo'>;
   lazy?: boolean;
   sizes?: string;
   className?: string;
@@ -99,7 +99,7 @@ export function ItemCard({
   sizes,
   children,
 }: {
-  item: Item;
+  item: ItemCardView;
   headingLevel?: HeadingLevel;
   showStatus?: boolean;
   lazy?: boolean;

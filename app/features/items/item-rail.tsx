@@ -1,4 +1,4 @@
-import type { Item } from '../../../contract/items.ts';
+import type { ItemCardView } from '../../../contract/items.ts';
 import { ItemCard } from './item-card.tsx';
 
 /** A rail card's width: 42% of a phone (two and a bit in view, so the row reads as scrollable), 5 a row on desktop. */
@@ -9,7 +9,7 @@ const RAIL_CARD_SIZES = '(min-width: 1024px) 216px, (min-width: 768px) 24vw, (mi
  * scrollbar (each card's link is a Tab stop, and a focused card scrolls into view); from 1024px a grid of five
  * a row. `labelledBy` names the heading of the section it sits in.
  */
-export function ItemRail({ items, labelledBy }: { items: Item[]; labelledBy: string }) {
+export function ItemRail({ items, labelledBy }: { items: ItemCardView[]; labelledBy: string }) {
   return (
     <ul
       aria-labelledby={labelledBy}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
-import type { Item } from '../../../contract/items.ts';
+import type { ItemCardView } from '../../../contract/items.ts';
 import { type LocationFilterParams, locationFilterParams } from '../../../contract/location-choice.ts';
 import { itemListSearchParams, itemSearchSchema, SORT_OPTIONS } from '../../../contract/search.ts';
 import { ArrowLeft, ArrowRight, Plus } from '../../components/ui/icons.tsx';
@@ -105,7 +105,7 @@ function RailSection({
 }: {
   id: string;
   title: string;
-  items: Item[];
+  items: ItemCardView[];
   seeAllHref?: string;
   empty?: string;
 }) {

@@ -80,7 +80,7 @@ export default function OtherProfile({ loaderData }: Route.ComponentProps) {
         firstPage={activeItems}
         source={{
           path: '/api/v1/items',
-          query: { addedUserId: user.user_id, is_sold_out: '0', order_by: 'added_date', lang: language },
+          query: { addedUserId: user.user_id, is_sold_out: '0', order_by: 'added_date', lang: language, view: 'card' },
         }}
         testId="seller-active-items"
       />

@@ -24,7 +24,7 @@ export default function Favourite({ loaderData }: Route.ComponentProps) {
       intro={t('social.favouriteIntro')}
       empty={t('social.noFavourites')}
       firstPage={loaderData.firstPage}
-      source={{ path: '/api/v1/users/me/favourites', query: { lang: loaderData.language } }}
+      source={{ path: '/api/v1/users/me/favourites', query: { lang: loaderData.language, view: 'card' } }}
       testId="favourite-items"
     />
   );

@@ -24,7 +24,7 @@ export default function FollowerItems({ loaderData }: Route.ComponentProps) {
       intro={t('social.followerItemsIntro')}
       empty={t('social.noFollowerItems')}
       firstPage={loaderData.firstPage}
-      source={{ path: '/api/v1/items/following', query: { lang: loaderData.language } }}
+      source={{ path: '/api/v1/items/following', query: { lang: loaderData.language, view: 'card' } }}
       testId="follower-items"
     />
   );

@@ -116,11 +116,13 @@ export class ItemLoader {
     return row;
   }
 
-  /**
-   * The items a query finds, in its order, with everything their cards show: the ids first (a small query
-   * built per request), then their rows through the prepared statement.
-   */
+  /** The items a query finds, in its order, with everything they show: the ids first, then their rows. */
   async rows(query: LoadQuery, language: LanguageCode, viewerId: string | null): Promise<ItemRow[]> {
+    return this.rowsByIds(await this.idsOf(query), language, viewerId);
+  }
+
+  /** The ids a query finds, in its order (a small query built per request). */
+  async idsOf(query: LoadQuery): Promise<string[]> {
     const found = await this.db
       .select({ id: items.id })
       .from(items)
@@ -128,11 +130,7 @@ export class ItemLoader {
       .orderBy(...query.orderBy)
       .limit(query.limit)
       .offset(query.offset ?? 0);
-    return this.rowsByIds(
-      found.map((row) => row.id),
-      language,
-      viewerId,
-    );
+    return found.map((row) => row.id);
   }
 
   /** The rows of these items, in the order of the ids given, with everything their cards show. */

@@ -9,7 +9,7 @@ import { toPage } from '../../kernel/paging.ts';
 import { existingItem, forbidden } from './access.ts';
 import type { ItemsContext } from './context.ts';
 import { canModerate } from './policy.ts';
-import { type ItemViewer, presentItemDetail } from './presenter.ts';
+import { type ItemViewer, LookupMemo, presentItemDetail } from './presenter.ts';
 import { itemDecisions, items } from './schema.ts';
 
 /** What each decision does: the new status, whether it needs a reason, and the event it publishes. */
@@ -55,9 +55,10 @@ export class ItemModeration {
       loader.extras(rows),
       this.context.openReportsOf(rows.map((row) => row.item.id)),
     ]);
+    const memo = new LookupMemo(language);
     return toPage(
       rows.map((row) => ({
-        ...presentItemDetail(row, extras, viewer, language),
+        ...presentItemDetail(row, extras, viewer, language, memo),
         open_reports: reports[row.item.id] ?? [],
       })),
       page.limit,

@@ -1,5 +1,11 @@
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { ITEM_STATUS, type Item, type OwnerList, type OwnItem } from '../../../contract/items.ts';
+import {
+  ITEM_STATUS,
+  type ItemOfView,
+  type ItemView,
+  type OwnerList,
+  type OwnItemOfView,
+} from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -34,38 +40,42 @@ export class OwnerLists {
   }
 
   /** The viewer's own items in one list, newest first, each with its reject reason. */
-  async listMine(
+  async listMine<V extends ItemView>(
     viewer: ItemViewer,
     list: OwnerList,
     page: PageWindow,
     language: LanguageCode,
-  ): Promise<Paged<OwnItem>> {
+    view: V,
+  ): Promise<Paged<OwnItemOfView<V>>> {
     const where = and(eq(items.addedUserId, viewer.userId), ownerListFilter(list), isNull(items.deletedAt));
-    const found = await this.reading.ownCards(
+    const found = await this.reading.ownList(
       { where, orderBy: NEWEST_FIRST, limit: page.limit + 1, offset: page.offset },
       viewer,
       language,
+      view,
     );
     return toPage(found, page.limit, page.offset);
   }
 
   /** A seller's sold items: every one for the seller and admins, the listed ones (visibility.ts) for others. */
-  async listSoldBy(
+  async listSoldBy<V extends ItemView>(
     userId: string,
     viewer: ItemViewer | null,
     page: PageWindow,
     language: LanguageCode,
-  ): Promise<Paged<Item>> {
+    view: V,
+  ): Promise<Paged<ItemOfView<V>>> {
     const privileged = viewer !== null && (viewer.userId === userId || viewer.isAdmin);
     const where = and(
       eq(items.addedUserId, userId),
       eq(items.isSoldOut, true),
       privileged ? undefined : and(...listedConditions(viewer?.userId ?? null, this.ties)),
     );
-    const found = await this.reading.cards(
+    const found = await this.reading.list(
       { where: and(where, isNull(items.deletedAt)), orderBy: NEWEST_FIRST, limit: page.limit + 1, offset: page.offset },
       viewer,
       language,
+      view,
     );
     return toPage(found, page.limit, page.offset);
   }

@@ -10,7 +10,7 @@ export function itemsPageOperations(items: ItemsService): ItemPages {
   return {
     get: (itemId: string, viewer: Viewer | null, language: LanguageCode) => items.find(itemId, viewer, language),
     related: (item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>, viewer: Viewer | null, language: LanguageCode) =>
-      items.related(item, viewer, language),
+      items.related(item, viewer, language, 'card'),
     countView: (itemId, viewer, visitor) => items.countView(itemId, viewer, visitor),
     entryOptions: (language: LanguageCode) => items.entryOptions(language),
     filterOptions: (language: LanguageCode) => items.filterOptions(language),
@@ -20,9 +20,9 @@ export function itemsPageOperations(items: ItemsService): ItemPages {
     remove: (viewer: Viewer, itemId: string) => items.remove(viewer, itemId),
     setSoldOut: (viewer: Viewer, itemId: string, soldOut: boolean) => items.setSoldOut(viewer, itemId, soldOut),
     listMine: (viewer: Viewer, list: OwnerList, page: PageWindow, language: LanguageCode) =>
-      items.listMine(viewer, list, page, language),
+      items.listMine(viewer, list, page, language, 'card'),
     listSoldBy: (userId: string, viewer: Viewer | null, page: PageWindow, language: LanguageCode) =>
-      items.listSoldBy(userId, viewer, page, language),
+      items.listSoldBy(userId, viewer, page, language, 'card'),
   };
 }
 

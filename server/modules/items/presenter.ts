@@ -21,6 +21,29 @@ const dates = (addedDate: Date | string, language: LanguageCode) => {
 
 const isoOrNull = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
+/**
+ * Lookups presented once per list and language, then reused: a list of 20 items names the same few
+ * categories, cities and conditions again and again, and each presentation formats a date. The same object
+ * for the same lookup also lets a page's data encoding write it once.
+ */
+export class LookupMemo {
+  readonly language: LanguageCode;
+  private readonly presented = new Map<string, unknown>();
+
+  constructor(language: LanguageCode) {
+    this.language = language;
+  }
+
+  get<T>(kind: string, id: number | string | undefined, present: () => T): T {
+    if (id === undefined) return present();
+    const key = `${kind}:${id}`;
+    if (this.presented.has(key)) return this.presented.get(key) as T;
+    const value = present();
+    this.presented.set(key, value);
+    return value;
+  }
+}
+
 function lookup(row: LookupJson | null, language: LanguageCode): Lookup | null {
   if (!row) return null;
   return { id: row.id, name: row.name, status: row.status, ...dates(row.added_date, language) };
@@ -75,11 +98,27 @@ function currencyOf(row: CurrencyJson | null, language: LanguageCode): Currency 
   };
 }
 
+function priceTypeOf(row: ItemRow['priceType'], language: LanguageCode) {
+  const priceType = lookup(row, language);
+  return priceType ? { ...priceType, is_empty_object: Boolean(row?.is_empty_object) } : null;
+}
+
+function cityOf(row: ItemRow['location'], language: LanguageCode) {
+  const location = lookup(row, language);
+  return location ? { ...location, lat: row?.lat ?? 0, lng: row?.lng ?? 0 } : null;
+}
+
 /** The card of an item (lists, related items, the moderation queue). */
-export function presentItem(row: ItemRow, extras: CardExtras, viewer: ItemViewer | null, language: LanguageCode): Item {
+export function presentItem(
+  row: ItemRow,
+  extras: CardExtras,
+  viewer: ItemViewer | null,
+  language: LanguageCode,
+  memo: LookupMemo,
+): Item {
   const { item } = row;
-  const priceType = lookup(row.priceType, language);
-  const location = lookup(row.location, language);
+  const once = <T>(kind: string, value: { id: number } | null, present: () => T) => memo.get(kind, value?.id, present);
+  const plain = (kind: string, value: LookupJson | null) => once(kind, value, () => lookup(value, language));
   return {
     id: item.id,
     cat_id: item.catId,
@@ -122,14 +161,14 @@ export function presentItem(row: ItemRow, extras: CardExtras, viewer: ItemViewer
     default_photo: first(extras, item.id, 'item'),
     default_video: first(extras, item.id, 'video'),
     default_video_icon: first(extras, item.id, 'video-icon'),
-    category: categoryOf(row.category, extras, language),
-    sub_category: subcategoryOf(row.subcategory, extras, language),
-    item_type: lookup(row.itemType, language),
-    item_price_type: priceType ? { ...priceType, is_empty_object: Boolean(row.priceType?.is_empty_object) } : null,
-    item_currency: currencyOf(row.currency, language),
-    item_location: location ? { ...location, lat: row.location?.lat ?? 0, lng: row.location?.lng ?? 0 } : null,
-    condition_of_item: lookup(row.condition, language),
-    deal_option: lookup(row.dealOption, language),
+    category: once('category', row.category, () => categoryOf(row.category, extras, language)),
+    sub_category: once('subcategory', row.subcategory, () => subcategoryOf(row.subcategory, extras, language)),
+    item_type: plain('itemType', row.itemType),
+    item_price_type: once('priceType', row.priceType, () => priceTypeOf(row.priceType, language)),
+    item_currency: once('currency', row.currency, () => currencyOf(row.currency, language)),
+    item_location: once('city', row.location, () => cityOf(row.location, language)),
+    condition_of_item: plain('condition', row.condition),
+    deal_option: plain('dealOption', row.dealOption),
     user: sellerOf(extras, item.addedUserId, viewer),
   };
 }
@@ -144,8 +183,14 @@ const mayReadReason = (row: ItemRow, viewer: ItemViewer | null) =>
   Boolean(viewer && (viewer.isAdmin || viewer.userId === row.item.addedUserId));
 
 /** A card in its owner's own lists, with why it was rejected or disabled. */
-export function presentOwnItem(row: ItemRow, extras: CardExtras, viewer: ItemViewer, language: LanguageCode): OwnItem {
-  return { ...presentItem(row, extras, viewer, language), reject_reason: row.item.rejectReason };
+export function presentOwnItem(
+  row: ItemRow,
+  extras: CardExtras,
+  viewer: ItemViewer,
+  language: LanguageCode,
+  memo: LookupMemo,
+): OwnItem {
+  return { ...presentItem(row, extras, viewer, language, memo), reject_reason: row.item.rejectReason };
 }
 
 /** An item's page: its card, every photo in order, the vehicle's details and (for its owner) the reason. */
@@ -154,30 +199,33 @@ export function presentItemDetail(
   extras: CardExtras,
   viewer: ItemViewer | null,
   language: LanguageCode,
+  memo: LookupMemo,
 ): ItemDetail {
-  const card = presentItem(row, extras, viewer, language);
+  const card = presentItem(row, extras, viewer, language, memo);
   const images: Image[] = extras.byParent.get(`${row.item.id}:item`) ?? [];
   return {
     ...card,
     images,
-    vehicle: card.category?.is_vehicle ? vehicleOf(row, language) : null,
+    vehicle: card.category?.is_vehicle ? vehicleOf(row, memo) : null,
     reject_reason: mayReadReason(row, viewer) ? row.item.rejectReason : null,
     is_reported: Boolean(row.isReported),
   };
 }
 
-function vehicleOf(row: ItemRow, language: LanguageCode): VehicleDetails {
+function vehicleOf(row: ItemRow, memo: LookupMemo): VehicleDetails {
+  const plain = (kind: string, value: LookupJson | null) =>
+    memo.get(kind, value?.id, () => lookup(value, memo.language));
   return {
-    manufacturer: lookup(row.manufacturer, language),
-    model: lookup(row.model, language),
+    manufacturer: plain('manufacturer', row.manufacturer),
+    model: plain('model', row.model),
     year: row.item.year,
     mileage: row.item.mileage,
-    engine_status: lookup(row.engineStatus, language),
-    transmission: lookup(row.transmission, language),
-    fuel_type: lookup(row.fuelType, language),
-    body_style: lookup(row.bodyStyle, language),
-    color: lookup(row.color, language),
-    seller_type: lookup(row.sellerType, language),
-    vehicle_type: lookup(row.vehicleType, language),
+    engine_status: plain('engineStatus', row.engineStatus),
+    transmission: plain('transmission', row.transmission),
+    fuel_type: plain('fuelType', row.fuelType),
+    body_style: plain('bodyStyle', row.bodyStyle),
+    color: plain('color', row.color),
+    seller_type: plain('sellerType', row.sellerType),
+    vehicle_type: plain('vehicleType', row.vehicleType),
   };
 }

@@ -1,10 +1,12 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
-import type { Item, ItemDetail, OwnItem } from '../../../contract/items.ts';
+import type { ItemDetail, ItemOfView, ItemView, OwnItemOfView } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { latestFirst } from '../../kernel/database.ts';
 import { isItemId } from './access.ts';
+import type { CardLoader } from './card-loading.ts';
+import { presentCards, presentOwnCards } from './card-presenter.ts';
 import type { ItemLoader, LoadQuery } from './loading.ts';
-import { type ItemViewer, presentItem, presentItemDetail, presentOwnItem } from './presenter.ts';
+import { type ItemViewer, LookupMemo, presentItem, presentItemDetail, presentOwnItem } from './presenter.ts';
 import { items } from './schema.ts';
 import { type ListingTies, listedConditions, mayView } from './visibility.ts';
 
@@ -17,10 +19,12 @@ export const NEWEST_FIRST = [latestFirst(items.addedDate), latestFirst(items.id)
 /** Item pages and cards as their viewer may see them. */
 export class ItemReading {
   private readonly loader: ItemLoader;
+  private readonly cardLoader: CardLoader;
   private readonly ties: ListingTies;
 
-  constructor(loader: ItemLoader, ties: ListingTies) {
+  constructor(loader: ItemLoader, cardLoader: CardLoader, ties: ListingTies) {
     this.loader = loader;
+    this.cardLoader = cardLoader;
     this.ties = ties;
   }
 
@@ -31,36 +35,65 @@ export class ItemReading {
     if (!row) return null;
     const ties = { inBlock: Boolean(row.inBlockWithViewer), reported: Boolean(row.isReported) };
     if (!mayView(viewer, row.item, ties)) return null;
-    return presentItemDetail(row, await this.loader.extras([row]), viewer, language);
+    return presentItemDetail(row, await this.loader.extras([row]), viewer, language, new LookupMemo(language));
   }
 
-  /** Cards of the items a query finds (fetching one more than asked answers "is there more"). */
-  async cards(query: LoadQuery, viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
-    const rows = await this.loader.rows(query, language, viewer?.userId ?? null);
-    const extras = await this.loader.extras(rows);
-    return rows.map((row) => presentItem(row, extras, viewer, language));
+  /** Items a query finds, in the view asked for (fetching one more than asked answers "is there more"). */
+  async list<V extends ItemView>(
+    query: LoadQuery,
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V,
+  ): Promise<ItemOfView<V>[]> {
+    return this.viewsOf(await this.loader.idsOf(query), viewer, language, view);
   }
 
-  /** Cards of these items in the order given (ids another module found, such as search). */
-  async cardsOf(itemIds: string[], viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
-    const rows = await this.loader.rowsByIds(itemIds, language, viewer?.userId ?? null);
+  /** These items in the order given, in the view asked for (ids another module found, such as search). */
+  async viewsOf<V extends ItemView>(
+    itemIds: string[],
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V,
+  ): Promise<ItemOfView<V>[]> {
+    const viewerId = viewer?.userId ?? null;
+    if (view === 'card') {
+      return presentCards(
+        await this.cardLoader.byIds(itemIds, language, viewerId),
+        viewer,
+        language,
+      ) as ItemOfView<V>[];
+    }
+    const rows = await this.loader.rowsByIds(itemIds, language, viewerId);
     const extras = await this.loader.extras(rows);
-    return rows.map((row) => presentItem(row, extras, viewer, language));
+    const memo = new LookupMemo(language);
+    return rows.map((row) => presentItem(row, extras, viewer, language, memo)) as ItemOfView<V>[];
   }
 
-  /** The owner's cards, each with its reject reason. */
-  async ownCards(query: LoadQuery, viewer: ItemViewer, language: LanguageCode): Promise<OwnItem[]> {
-    const rows = await this.loader.rows(query, language, viewer.userId);
+  /** The owner's items a query finds, each with its reject reason. */
+  async ownList<V extends ItemView>(
+    query: LoadQuery,
+    viewer: ItemViewer,
+    language: LanguageCode,
+    view: V,
+  ): Promise<OwnItemOfView<V>[]> {
+    const itemIds = await this.loader.idsOf(query);
+    if (view === 'card') {
+      const found = await this.cardLoader.byIds(itemIds, language, viewer.userId);
+      return presentOwnCards(found, viewer, language) as OwnItemOfView<V>[];
+    }
+    const rows = await this.loader.rowsByIds(itemIds, language, viewer.userId);
     const extras = await this.loader.extras(rows);
-    return rows.map((row) => presentOwnItem(row, extras, viewer, language));
+    const memo = new LookupMemo(language);
+    return rows.map((row) => presentOwnItem(row, extras, viewer, language, memo)) as OwnItemOfView<V>[];
   }
 
   /** Listed, unsold items of the same subcategory (else the same category), newest first, without this one. */
-  async related(
+  async related<V extends ItemView>(
     item: { id: string; cat_id: number; sub_cat_id: number | null },
     viewer: ItemViewer | null,
     language: LanguageCode,
-  ): Promise<Item[]> {
+    view: V,
+  ): Promise<ItemOfView<V>[]> {
     const listed = (scope: SQL) =>
       and(
         scope,
@@ -70,9 +103,9 @@ export class ItemReading {
       );
     const query = (scope: SQL) => ({ where: listed(scope), orderBy: NEWEST_FIRST, limit: RELATED_COUNT });
     if (item.sub_cat_id !== null) {
-      const found = await this.cards(query(eq(items.subCatId, item.sub_cat_id)), viewer, language);
+      const found = await this.list(query(eq(items.subCatId, item.sub_cat_id)), viewer, language, view);
       if (found.length > 0) return found;
     }
-    return this.cards(query(eq(items.catId, item.cat_id)), viewer, language);
+    return this.list(query(eq(items.catId, item.cat_id)), viewer, language, view);
   }
 }

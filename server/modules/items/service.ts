@@ -1,5 +1,14 @@
 import type { ItemEntryInput } from '../../../contract/item-entry.ts';
-import type { Item, ItemDetail, ItemReport, ModerationDecision, OwnerList, OwnItem } from '../../../contract/items.ts';
+import type {
+  Item,
+  ItemDetail,
+  ItemOfView,
+  ItemReport,
+  ItemView,
+  ModerationDecision,
+  OwnerList,
+  OwnItemOfView,
+} from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -11,6 +20,7 @@ import type { LookupsService } from '../lookups/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { AccountRow } from '../users/index.ts';
 import { type AccessRow, accessRow, existingItem, itemNotFound } from './access.ts';
+import { CardLoader } from './card-loading.ts';
 import type { ItemMediaService } from './item-media.ts';
 import { ListingQueries } from './listings.ts';
 import { ItemLoader } from './loading.ts';
@@ -66,7 +76,7 @@ export class ItemsService {
     const context = { ...dependencies, loader };
     this.filterChoices = new RecentEntryOptions(dependencies.lookups);
     this.posting = new ItemPosting(context);
-    this.reading = new ItemReading(loader, ties);
+    this.reading = new ItemReading(loader, new CardLoader(db, ties), ties);
     this.views = new ItemViews(db);
     this.lists = new OwnerLists(this.reading, ties);
     this.moderation = new ItemModeration(context);
@@ -84,26 +94,37 @@ export class ItemsService {
     return item;
   }
 
-  related(
+  related<V extends ItemView = 'full'>(
     item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>,
     viewer: ItemViewer | null,
     language: LanguageCode,
-  ): Promise<Item[]> {
-    return this.reading.related(item, viewer, language);
+    view: V = 'full' as V,
+  ): Promise<ItemOfView<V>[]> {
+    return this.reading.related(item, viewer, language, view);
   }
 
   /**
    * Cards of items another module chose (search lists), in the order given. That module decides which
    * items the viewer may see: these are shown as they are.
    */
-  cardsOf(itemIds: string[], viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
-    return this.reading.cardsOf(itemIds, viewer, language);
+  cardsOf<V extends ItemView = 'full'>(
+    itemIds: string[],
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V = 'full' as V,
+  ): Promise<ItemOfView<V>[]> {
+    return this.reading.viewsOf(itemIds, viewer, language, view);
   }
 
   /** Related items of an item the viewer may see (404 otherwise). */
-  async relatedTo(itemId: string, viewer: ItemViewer | null, language: LanguageCode): Promise<Item[]> {
+  async relatedTo<V extends ItemView>(
+    itemId: string,
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V,
+  ): Promise<ItemOfView<V>[]> {
     const item = await this.get(itemId, viewer, language);
-    return this.related(item, viewer, language);
+    return this.related(item, viewer, language, view);
   }
 
   /** Counts a view of an item already shown to the viewer (the item page): no visibility check again. */
@@ -163,12 +184,24 @@ export class ItemsService {
     return this.posting.setSoldOut(viewer, itemId, soldOut);
   }
 
-  listMine(viewer: ItemViewer, list: OwnerList, page: PageWindow, language: LanguageCode): Promise<Paged<OwnItem>> {
-    return this.lists.listMine(viewer, list, page, language);
+  listMine<V extends ItemView = 'full'>(
+    viewer: ItemViewer,
+    list: OwnerList,
+    page: PageWindow,
+    language: LanguageCode,
+    view: V = 'full' as V,
+  ): Promise<Paged<OwnItemOfView<V>>> {
+    return this.lists.listMine(viewer, list, page, language, view);
   }
 
-  listSoldBy(userId: string, viewer: ItemViewer | null, page: PageWindow, language: LanguageCode) {
-    return this.lists.listSoldBy(userId, viewer, page, language);
+  listSoldBy<V extends ItemView = 'full'>(
+    userId: string,
+    viewer: ItemViewer | null,
+    page: PageWindow,
+    language: LanguageCode,
+    view: V = 'full' as V,
+  ): Promise<Paged<ItemOfView<V>>> {
+    return this.lists.listSoldBy(userId, viewer, page, language, view);
   }
 
   queue(viewer: ItemViewer, filter: { status: number | null }, page: PageWindow, language: LanguageCode) {

@@ -1,11 +1,11 @@
 import type { SearchPages } from '../../../contract/pages.ts';
 import type { SearchService } from './service.ts';
 
-/** What pages may ask of discovery: the same operations as the API. */
+/** What pages may ask of discovery: the same operations as the API, with items as cards. */
 export function searchPageOperations(search: SearchService): SearchPages {
   return {
-    items: (query, viewer, language) => search.list(query, viewer, language),
-    fromFollowed: (viewer, page, language) => search.fromFollowed(viewer, page, language),
+    items: (query, viewer, language) => search.list({ ...query, view: 'card' }, viewer, language),
+    fromFollowed: (viewer, page, language) => search.fromFollowed(viewer, { ...page, view: 'card' }, language),
     suggest: (prefix, language) => search.suggest(prefix, language),
     activeItemCounts: () => search.activeItemCounts(),
   };

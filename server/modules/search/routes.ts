@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { itemSchema } from '../../../contract/items.ts';
+import { itemOrCardSchema, itemViewQuery } from '../../../contract/items.ts';
 import { pagedSchema } from '../../../contract/paging.ts';
 import { itemSearchSchema, SUGGESTION_KINDS, suggestQuerySchema } from '../../../contract/search.ts';
 import { answer, route } from '../../http/route.ts';
 import { categoryCountsRoutes } from './routes/category-counts.ts';
 import type { SearchService } from './service.ts';
 
-const itemSearchResultSchema = pagedSchema(itemSchema)
+const itemSearchResultSchema = pagedSchema(itemOrCardSchema)
   .extend({
     total: z.object({ count: z.number().int(), capped: z.boolean() }),
     corrections: z.array(z.object({ term: z.string(), replacement: z.string() })),
@@ -54,8 +54,9 @@ export async function searchRoutes(app: FastifyInstance, options: { search: Sear
       limit: itemSearchSchema.shape.limit,
       offset: itemSearchSchema.shape.offset,
       cursor: itemSearchSchema.shape.cursor,
+      view: itemViewQuery.shape.view,
     }),
-    data: pagedSchema(itemSchema),
+    data: pagedSchema(itemOrCardSchema),
     handle: async ({ query, viewer, language }) => answer(await search.fromFollowed(viewer, query, language)),
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../../contract/fields.ts';
+import { itemCardSchema } from '../../../contract/items.ts';
 import { type ItemSearchResult, itemSearchSchema } from '../../../contract/search.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import * as schema from '../../testing/tables.ts';
@@ -226,6 +227,36 @@ describe('public lists', () => {
 
   it('hide what the viewer reported and the items of someone in a block with them', async () => {
     expect((await search({}, viewer)).names).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+});
+
+describe('the card view', () => {
+  it('answers each item as its card with ?view=card, the whole Item by default, in the same order', async () => {
+    const full = await call('GET', `/items?cat_id=${catId}&limit=50`);
+    const cards = await call('GET', `/items?cat_id=${catId}&limit=50&view=card`);
+    expect(cards.status).toBe(200);
+    const fullItems = full.body.data.items as Array<Record<string, unknown>>;
+    const cardItems = cards.body.data.items as Array<Record<string, unknown>>;
+    expect(cardItems.map((item) => item.id)).toEqual(fullItems.map((item) => item.id));
+    expect(Object.keys(cardItems[0] ?? {}).sort()).toEqual(Object.keys(itemCardSchema.shape).sort());
+    expect(fullItems[0]).toHaveProperty('category');
+    for (const [index, card] of cardItems.entries()) {
+      const item = fullItems[index] as Record<string, unknown> & { item_currency: { currency_symbol: string } | null };
+      expect(card).toMatchObject({
+        title: item.title,
+        item_name: item.item_name,
+        price: item.price,
+        added_date: item.added_date,
+        added_date_str: item.added_date_str,
+        default_photo: item.default_photo,
+        item_currency: item.item_currency && { currency_symbol: item.item_currency.currency_symbol },
+        is_favourited: item.is_favourited,
+      });
+    }
+  });
+
+  it('refuses a view it does not know', async () => {
+    expect((await call('GET', `/items?cat_id=${catId}&view=tiny`)).status).toBe(400);
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Item } from '../../../contract/items.ts';
+import type { ItemOfView, ItemView } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -48,9 +48,13 @@ export class SearchService {
   }
 
   /** One page of a public list, as this viewer may see it. */
-  async list(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemSearchResult> {
+  async list<V extends ItemView = 'full'>(
+    query: ItemSearchQuery & { view?: V },
+    viewer: Viewer | null,
+    language: LanguageCode,
+  ): Promise<ItemSearchResult<ItemOfView<V>>> {
     const found = await this.search.page(query, viewer?.userId ?? null);
-    const cards = await this.items.cardsOf(found.itemIds, viewer, language);
+    const cards = await this.items.cardsOf(found.itemIds, viewer, language, query.view ?? ('full' as V));
     const offset = query.cursor ? 0 : query.offset;
     return {
       items: cards,
@@ -64,17 +68,17 @@ export class SearchService {
   }
 
   /** Items of the sellers the viewer follows, newest first. */
-  async fromFollowed(
+  async fromFollowed<V extends ItemView = 'full'>(
     viewer: Viewer,
-    page: PageWindow & { cursor?: string },
+    page: PageWindow & { cursor?: string; view?: V },
     language: LanguageCode,
-  ): Promise<Paged<Item>> {
+  ): Promise<Paged<ItemOfView<V>>> {
     const query = { limit: page.limit, offset: page.offset, cursor: page.cursor, order_by: 'added_date' } as const;
     const found = await this.search.page(query, viewer.userId, (listings) => [
       sql`${listings.addedUserId} in ${follows.sellersFollowedBy(viewer.userId)}`,
     ]);
     return {
-      items: await this.items.cardsOf(found.itemIds, viewer, language),
+      items: await this.items.cardsOf(found.itemIds, viewer, language, page.view ?? ('full' as V)),
       limit: page.limit,
       offset: page.cursor ? 0 : page.offset,
       next_cursor: found.nextCursor,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Item } from '../../../contract/items.ts';
+import type { ItemOfView, ItemView } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -67,7 +67,12 @@ export class Favourites {
   }
 
   /** The viewer's favourites they may still see (sold ones included), the latest kept first. */
-  async list(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>> {
+  async list<V extends ItemView>(
+    viewer: Viewer,
+    page: PageWindow,
+    language: LanguageCode,
+    view: V,
+  ): Promise<Paged<ItemOfView<V>>> {
     const listings = this.items.listings.listedFor(viewer.userId);
     const rows = await this.db
       .select({ id: favourites.itemId })
@@ -81,6 +86,7 @@ export class Favourites {
       rows.map((row) => row.id),
       viewer,
       language,
+      view,
     );
     return toPage(cards, page.limit, page.offset);
   }

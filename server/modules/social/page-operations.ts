@@ -7,7 +7,7 @@ export function socialPageOperations(social: SocialService): SocialPages {
     relation: (viewer, userId) => social.relation(viewer.userId, userId),
     followers: (userId, viewer, page) => social.followers(userId, viewer, page),
     following: (userId, viewer, page) => social.following(userId, viewer, page),
-    favouriteItems: (viewer, page, language) => social.favouriteItems(viewer, page, language),
+    favouriteItems: (viewer, page, language) => social.favouriteItems(viewer, page, language, 'card'),
     blockedUsers: (viewer, page) => social.blockedUsers(viewer, page),
     reportedItems: (viewer, page, language) => social.reportedItems(viewer, page, language),
   };

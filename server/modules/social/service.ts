@@ -1,4 +1,4 @@
-import type { Item } from '../../../contract/items.ts';
+import type { ItemOfView, ItemView } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -81,8 +81,13 @@ export class SocialService {
     return this.favourites.setFavourite(viewer, itemId, favourite);
   }
 
-  favouriteItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Item>> {
-    return this.favourites.list(viewer, page, language);
+  favouriteItems<V extends ItemView = 'full'>(
+    viewer: Viewer,
+    page: PageWindow,
+    language: LanguageCode,
+    view: V = 'full' as V,
+  ): Promise<Paged<ItemOfView<V>>> {
+    return this.favourites.list(viewer, page, language, view);
   }
 
   setBlocked(viewer: { userId: string }, userId: string, block: boolean): Promise<{ is_blocked: boolean }> {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Item } from '../../../../contract/items.ts';
+import type { ItemCardView } from '../../../../contract/items.ts';
 import { ItemCard } from '../item-card.tsx';
 
 /** Active items of the same subcategory. */
-export function RelatedItems({ items }: { items: Item[] }) {
+export function RelatedItems({ items }: { items: ItemCardView[] }) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import type { OwnerList, OwnItem } from '../../../../contract/items.ts';
+import type { OwnerList, OwnItemCard } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Plus, SearchX } from '../../../components/ui/icons.tsx';
@@ -80,7 +80,7 @@ export function MyItemsPage({
   language,
 }: {
   list: MyList;
-  firstPage: Paged<OwnItem>;
+  firstPage: Paged<OwnItemCard>;
   language: string;
 }) {
   const { t } = useTranslation();
@@ -102,7 +102,7 @@ export function MyItemsPage({
       <ListTabs current={list} />
       <PagedList
         firstPage={firstPage}
-        source={{ path: '/api/v1/items/mine', query: { list, lang: language } }}
+        source={{ path: '/api/v1/items/mine', query: { list, lang: language, view: 'card' } }}
         empty={<NoResult />}
       >
         {(items) => (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Item } from '../../../../contract/items.ts';
+import type { ItemCardView } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Heart } from '../../../components/ui/icons.tsx';
@@ -28,7 +28,7 @@ function NoItems({ text }: { text: string }) {
 }
 
 /** One of the person's item lists (favourites, reported, from followed sellers), paged by "Load more". */
-export function PersonItemList<T extends Item>({
+export function PersonItemList<T extends ItemCardView>({
   title,
   intro,
   empty,

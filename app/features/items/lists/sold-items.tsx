@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Item } from '../../../../contract/items.ts';
+import type { ItemCardView } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
 import { ChevronRight } from '../../../components/ui/icons.tsx';
 import { PagedList, type PageSource } from '../../../components/ui/paged-list.tsx';
@@ -17,7 +17,7 @@ export function SellerItemsSection({
 }: {
   title: string;
   empty?: string;
-  firstPage: Paged<Item>;
+  firstPage: Paged<ItemCardView>;
   source: PageSource;
   testId: string;
 }) {
@@ -61,7 +61,7 @@ export function SoldItemsSection({
   language,
 }: {
   userId: string;
-  firstPage: Paged<Item>;
+  firstPage: Paged<ItemCardView>;
   language: string;
 }) {
   const { t } = useTranslation();
@@ -69,7 +69,10 @@ export function SoldItemsSection({
     <SellerItemsSection
       title={t('myItems.soldTitle')}
       firstPage={firstPage}
-      source={{ path: `/api/v1/items/by-seller/${encodeURIComponent(userId)}/sold`, query: { lang: language } }}
+      source={{
+        path: `/api/v1/items/by-seller/${encodeURIComponent(userId)}/sold`,
+        query: { lang: language, view: 'card' },
+      }}
       testId="sold-items"
     />
   );

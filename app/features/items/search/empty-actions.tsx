@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import { secondaryButtonClass } from '../../../components/ui/form-classes.ts';
 import { activeChips, type FilterValues, sortOnly } from './list-filters.ts';
 import { Sentence } from './sentence.tsx';
@@ -11,7 +11,7 @@ export function EmptyActions({
   values,
   hrefFor,
 }: {
-  result: ItemSearchResult;
+  result: ItemCardSearchResult;
   values: FilterValues;
   hrefFor: (values: FilterValues) => string;
 }) {

@@ -1,4 +1,4 @@
-import type { ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import { useNonce } from '../../../lib/nonce.ts';
 import { jsonLdText } from '../detail/item-json-ld.ts';
 import { type Crumb, itemListJsonLd } from './item-list-seo.ts';
@@ -11,7 +11,7 @@ export function ItemListJsonLd({
   name,
   crumbs,
 }: {
-  result: ItemSearchResult;
+  result: ItemCardSearchResult;
   pageUrl: string;
   siteUrl: string;
   name: string;

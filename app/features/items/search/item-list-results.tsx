@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../contract/language.ts';
-import type { ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import { NoResult } from '../lists/my-items.tsx';
 import { EmptyActions } from './empty-actions.tsx';
 import { DEFAULT_MAP_CENTER } from './filter-panel.ts';
@@ -47,7 +47,7 @@ export function ListResults({ view, pages, hrefFor }: ListResultsProps) {
 }
 
 /** Nothing found (with a better spelling, or a way to clear the filters), the map, or the cards. */
-function ResultsBody({ view, result, pages, hrefFor }: ListResultsProps & { result: ItemSearchResult }) {
+function ResultsBody({ view, result, pages, hrefFor }: ListResultsProps & { result: ItemCardSearchResult }) {
   if (pages.items.length === 0) {
     return (
       <NoResult>

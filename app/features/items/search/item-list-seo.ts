@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { type Item, itemPath } from '../../../../contract/items.ts';
+import { type ItemCardView, itemPath } from '../../../../contract/items.ts';
 import { absoluteUrl } from '../detail/item-json-ld.ts';
 
 /** A step of the list's breadcrumb trail: its name and address (site-relative). */
@@ -13,7 +13,7 @@ export interface Crumb {
  * the BreadcrumbList of the trail, in one graph.
  */
 export function itemListJsonLd(
-  items: Pick<Item, 'item_name' | 'title'>[],
+  items: Pick<ItemCardView, 'item_name' | 'title'>[],
   { pageUrl, siteUrl, name, crumbs }: { pageUrl: string; siteUrl: string; name: string; crumbs: Crumb[] },
 ): Record<string, unknown> {
   return {

@@ -6,7 +6,7 @@ import { hasLocationFilter, locationFilterParams } from '../../../../contract/lo
 import type { Category, ItemLocation, Lookup } from '../../../../contract/lookups.ts';
 import type { ItemEntryOptions } from '../../../../contract/pages.ts';
 import { PAGE_SIZE } from '../../../../contract/paging.ts';
-import { type ItemListParam, type ItemSearchResult, itemSearchSchema } from '../../../../contract/search.ts';
+import { type ItemCardSearchResult, type ItemListParam, itemSearchSchema } from '../../../../contract/search.ts';
 import { chosenLocation } from '../../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../../lib/cookies.server.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
@@ -118,8 +118,8 @@ function tidyAddress(url: URL, manufacturerId: number | null): string | null {
 
 /** The search, with a refusal of the filters (a 400 of the service) read as a message about the whole list. */
 async function search(
-  run: () => Promise<ItemSearchResult>,
-): Promise<{ result: ItemSearchResult | null; errors: FieldErrors }> {
+  run: () => Promise<ItemCardSearchResult>,
+): Promise<{ result: ItemCardSearchResult | null; errors: FieldErrors }> {
   try {
     return { result: await run(), errors: {} };
   } catch (error) {
@@ -140,7 +140,7 @@ export interface ItemListData {
   manufacturer: ListOption | null;
   /** Locale keys of the filters that are not valid; then there is no result. */
   errors: FieldErrors;
-  result: ItemSearchResult | null;
+  result: ItemCardSearchResult | null;
   options: ItemListOptions;
   language: LanguageCode;
   publicUrl: string;

@@ -1,4 +1,4 @@
-import type { ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import type { FilterPanelData } from './filter-panel.ts';
 import { FilterSheet } from './filter-sheet.tsx';
 import { activeChips, type FilterValues } from './list-filters.ts';
@@ -17,7 +17,7 @@ export function ListToolbar({
   panel: FilterPanelData;
   path: string;
   hrefFor: (values: FilterValues) => string;
-  result: ItemSearchResult | null;
+  result: ItemCardSearchResult | null;
   pages: ListPages;
 }) {
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../contract/language.ts';
-import type { ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import { Loader2 } from '../../../components/ui/icons.tsx';
 import { formatNumber } from './active-filters.tsx';
 
@@ -15,7 +15,7 @@ export function LoadMore({
   language,
 }: {
   shown: number;
-  total: ItemSearchResult['total'];
+  total: ItemCardSearchResult['total'];
   hasMore: boolean;
   loading: boolean;
   error: string | null;

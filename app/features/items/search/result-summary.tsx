@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LanguageCode } from '../../../../contract/language.ts';
-import type { ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import { formatNumber } from './active-filters.tsx';
 import type { FilterValues } from './list-filters.ts';
 import { Sentence } from './sentence.tsx';
@@ -13,7 +13,7 @@ export function ResultSummary({
   hrefFor,
   language,
 }: {
-  result: ItemSearchResult;
+  result: ItemCardSearchResult;
   values: FilterValues;
   hrefFor: (values: FilterValues) => string;
   language: LanguageCode;
@@ -51,7 +51,7 @@ export function ResultSummary({
 }
 
 /** The words searched, with each corrected word replaced by what was searched instead. */
-function correctedText(term: string | undefined, corrections: ItemSearchResult['corrections']) {
+function correctedText(term: string | undefined, corrections: ItemCardSearchResult['corrections']) {
   if (!term || corrections.length === 0) return null;
   const words = term.split(/\s+/).map((word) => {
     const found = corrections.find((correction) => correction.term.toLocaleLowerCase() === word.toLocaleLowerCase());

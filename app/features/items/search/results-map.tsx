@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Item, itemPath } from '../../../../contract/items.ts';
+import { type ItemCardView, itemPath } from '../../../../contract/items.ts';
 import type { LanguageCode } from '../../../../contract/language.ts';
 import { formatItemPrice } from '../../../components/price.tsx';
 import { Loader2 } from '../../../components/ui/icons.tsx';
@@ -19,7 +19,7 @@ export function ResultsMap({
   fallbackCenter,
   tiles,
 }: {
-  items: Item[];
+  items: ItemCardView[];
   circle: (Point & { miles: number }) | null;
   fallbackCenter: Point;
   tiles: MapTileSource;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import type { Item } from '../../../../contract/items.ts';
-import type { ItemSearchResult } from '../../../../contract/search.ts';
+import type { ItemCardView } from '../../../../contract/items.ts';
+import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 
 export type ResultsView = 'list' | 'map';
@@ -9,14 +9,14 @@ export type ResultsView = 'list' | 'map';
 /** What a list keeps of itself in its history entry, so Back shows the same cards at the same place. */
 interface Kept {
   address: string;
-  items: Item[];
+  items: ItemCardView[];
   cursor: string | null;
   view: ResultsView;
   scrollY: number;
 }
 
 interface Shown {
-  items: Item[];
+  items: ItemCardView[];
   cursor: string | null;
   view: ResultsView;
 }
@@ -71,7 +71,7 @@ const noSubscription = () => () => {};
  * kept per history entry (sessionStorage by location.key), so coming back to the list, by Back from an item
  * or after a reload, shows the same cards at the same place.
  */
-export function useItemPages(result: ItemSearchResult | null, apiQuery: Record<string, string>) {
+export function useItemPages(result: ItemCardSearchResult | null, apiQuery: Record<string, string>) {
   const location = useLocation();
   const key = location.key;
   const address = `${location.pathname}${location.search}`;
@@ -163,7 +163,7 @@ export function useItemPages(result: ItemSearchResult | null, apiQuery: Record<s
     setLoading(true);
     setError(null);
     try {
-      const page = await apiGet<ItemSearchResult>('/api/v1/items', { ...JSON.parse(queryKey), cursor });
+      const page = await apiGet<ItemCardSearchResult>('/api/v1/items', { ...JSON.parse(queryKey), cursor });
       // The person has gone to another list meanwhile: this page is not its.
       if (currentKey.current !== startedFor) return;
       setShown((current) => ({

@@ -10,7 +10,8 @@ export function useListPages({ result, values, language }: Pick<ItemListData, 'r
   const apiQuery = useMemo(() => {
     const query: Record<string, string> = { lang: language };
     for (const [name, value] of Object.entries(values)) if (value !== undefined) query[name] = value;
-    return query;
+    // Later pages as cards, like the first one the page rendered.
+    return { ...query, view: 'card' };
   }, [values, language]);
   const pages = useItemPages(result, apiQuery);
   const focusFrom = useRef<number | null>(null);

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userIdSchema } from '../../../../contract/ids.ts';
 import { itemEntrySchema } from '../../../../contract/item-entry.ts';
-import { itemDetailSchema, itemSchema, OWNER_LISTS, ownItemSchema } from '../../../../contract/items.ts';
+import {
+  itemDetailSchema,
+  itemOrCardSchema,
+  itemViewQuery,
+  OWNER_LISTS,
+  ownItemCardSchema,
+  ownItemSchema,
+} from '../../../../contract/items.ts';
 import {
   categorySchema,
   currencySchema,
@@ -69,10 +76,10 @@ function registerSellerListRoutes(app: FastifyInstance, items: ItemsService) {
     tag: 'items',
     summary: 'The signed-in seller’s own items: active, pending, rejected (with disabled) or sold; newest first',
     access: 'signed-in',
-    query: pageQuery.extend({ list: z.enum(OWNER_LISTS).default('active') }),
-    data: pagedSchema(ownItemSchema),
+    query: pageQuery.extend({ list: z.enum(OWNER_LISTS).default('active') }).extend(itemViewQuery.shape),
+    data: pagedSchema(z.union([ownItemSchema, ownItemCardSchema])),
     handle: async ({ query, viewer, language }) =>
-      answer(await items.listMine(viewer, query.list, window(query), language)),
+      answer(await items.listMine(viewer, query.list, window(query), language, query.view)),
   });
 
   route(app, {
@@ -82,10 +89,10 @@ function registerSellerListRoutes(app: FastifyInstance, items: ItemsService) {
     summary: 'A seller’s sold items (their own view includes those not active)',
     access: 'anyone',
     params: z.object({ userId: userIdSchema }),
-    query: pageQuery,
-    data: pagedSchema(itemSchema),
+    query: pageQuery.extend(itemViewQuery.shape),
+    data: pagedSchema(itemOrCardSchema),
     handle: async ({ params, query, viewer, language }) =>
-      answer(await items.listSoldBy(params.userId, viewer, window(query), language)),
+      answer(await items.listSoldBy(params.userId, viewer, window(query), language, query.view)),
   });
 }
 
@@ -177,9 +184,11 @@ function registerItemPageRoutes(app: FastifyInstance, items: ItemsService) {
     summary: 'Up to six active items of the same subcategory (else category), newest first',
     access: 'anyone',
     params: itemIdParams,
-    data: z.array(itemSchema),
+    query: itemViewQuery,
+    data: z.array(itemOrCardSchema),
     refusals: [404],
-    handle: async ({ params, viewer, language }) => answer(await items.relatedTo(params.itemId, viewer, language)),
+    handle: async ({ params, query, viewer, language }) =>
+      answer(await items.relatedTo(params.itemId, viewer, language, query.view)),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userIdSchema } from '../../../../contract/ids.ts';
-import { itemSchema } from '../../../../contract/items.ts';
+import { itemOrCardSchema, itemViewQuery } from '../../../../contract/items.ts';
 import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../../contract/paging.ts';
 import { reportedItemSchema } from '../../../../contract/social.ts';
 import { userSchema } from '../../../../contract/users.ts';
@@ -23,9 +23,10 @@ export async function socialListRoutes(app: FastifyInstance, { social }: { socia
     tag: 'social',
     summary: 'The signed-in user’s favourite items they may still see, the latest kept first',
     access: 'signed-in',
-    query: itemsPage,
-    data: pagedSchema(itemSchema),
-    handle: async ({ query, viewer, language }) => answer(await social.favouriteItems(viewer, window(query), language)),
+    query: itemsPage.extend(itemViewQuery.shape),
+    data: pagedSchema(itemOrCardSchema),
+    handle: async ({ query, viewer, language }) =>
+      answer(await social.favouriteItems(viewer, window(query), language, query.view)),
   });
 
   route(app, {

@@ -1,0 +1,88 @@
+import { type Placeholder, sql } from 'drizzle-orm';
+import type { LanguageCode } from '../../../contract/language.ts';
+import type { Image } from '../../../contract/media.ts';
+import type { Db } from '../../kernel/database.ts';
+import { cityJson, currencyJson } from '../lookups/index.ts';
+import { imagesOf } from '../media/index.ts';
+import { items } from './schema.ts';
+import type { ListingTies } from './visibility.ts';
+
+/**
+ * Reading items as cards (lists and rails): the few columns a card shows, its currency and city, whether the
+ * viewer keeps it as a favourite, then the first photos in one more query. The item page's loader
+ * (loading.ts) reads fifteen lookups per item; a card needs two.
+ */
+
+function cardSelection(language: LanguageCode, viewerId: Placeholder | null, ties: ListingTies) {
+  return {
+    id: items.id,
+    slug: items.slug,
+    title: items.title,
+    price: items.price,
+    status: items.status,
+    isSoldOut: items.isSoldOut,
+    isPaid: items.isPaid,
+    catId: items.catId,
+    subCatId: items.subCatId,
+    addedDate: items.addedDate,
+    addedUserId: items.addedUserId,
+    rejectReason: items.rejectReason,
+    lat: items.lat,
+    lng: items.lng,
+    currency: currencyJson(items.itemCurrencyId, language),
+    location: cityJson(items.itemLocationId, language),
+    isFavourited: viewerId ? ties.favouriteOf(viewerId, items.id) : sql<boolean>`false`,
+  };
+}
+
+function cardRowsQuery(db: Db, ties: ListingTies, language: LanguageCode, withViewer: boolean) {
+  return db
+    .select(cardSelection(language, withViewer ? sql.placeholder('viewerId') : null, ties))
+    .from(items)
+    .where(sql`${items.id} = any(${sql.placeholder('itemIds')}::uuid[])`);
+}
+
+type CardStatement = ReturnType<ReturnType<typeof cardRowsQuery>['prepare']>;
+export type CardRow = Awaited<ReturnType<CardStatement['execute']>>[number];
+
+export interface CardRows {
+  rows: CardRow[];
+  /** Each item's photos in order (the first is its cover), by item id. */
+  photos: Map<string, Image[]>;
+}
+
+export class CardLoader {
+  private readonly db: Db;
+  private readonly ties: ListingTies;
+  /** One prepared statement per language and kind of viewer. */
+  private readonly statements = new Map<string, CardStatement>();
+
+  constructor(db: Db, ties: ListingTies) {
+    this.db = db;
+    this.ties = ties;
+  }
+
+  /** The card rows of these items in the order of the ids given, and their photos. */
+  async byIds(itemIds: string[], language: LanguageCode, viewerId: string | null): Promise<CardRows> {
+    if (itemIds.length === 0) return { rows: [], photos: new Map() };
+    const [rows, byParent] = await Promise.all([
+      this.statementFor(language, viewerId !== null).execute({ itemIds, viewerId }),
+      imagesOf(this.db, itemIds, ['item']),
+    ]);
+    const position = new Map(itemIds.map((id, index) => [id, index]));
+    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+    const photos = new Map<string, Image[]>();
+    for (const [key, images] of byParent) photos.set(key.slice(0, key.indexOf(':')), images);
+    return { rows, photos };
+  }
+
+  private statementFor(language: LanguageCode, withViewer: boolean) {
+    const name = `item_cards_${language}_${withViewer ? 'viewer' : 'visitor'}`;
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = cardRowsQuery(this.db, this.ties, language, withViewer).prepare(name);
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
+}
