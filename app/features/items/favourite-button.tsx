@@ -14,8 +14,7 @@ type FavouriteItem = Pick<ItemCardView, 'id' | 'title' | 'is_favourited' | 'is_o
 
 const STYLES = {
   card: {
-    button:
-      'relative z-10 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow-sm hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-900/90 dark:text-slate-200',
+    button: 'favourite-on-card',
     icon: 'size-5',
   },
   page: {

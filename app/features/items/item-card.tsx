@@ -79,7 +79,7 @@ export function ItemCover({
       loading={lazy ? 'lazy' : 'eager'}
       decoding="async"
       fetchPriority={lazy ? undefined : 'high'}
-      className={`aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
+      className={className ? `item-cover ${className}` : 'item-cover'}
     />
   );
 }
@@ -112,11 +112,7 @@ export function ItemCard({
   const badges = showStatus ? badgesOf(item, true) : item.is_sold_out ? (['soldOut'] as ItemBadge[]) : [];
   const city = item.item_location?.name;
   return (
-    <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
-      data-testid="item-card"
-      data-item-id={item.id}
-    >
+    <article className="group item-card" data-testid="item-card" data-item-id={item.id}>
       <div className="relative">
         <ItemCover item={item} lazy={lazy} sizes={sizes} />
         {badges.length > 0 && (
@@ -127,28 +123,25 @@ export function ItemCard({
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <Heading className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base" dir="auto">
-          <Link
-            to={itemPath(item)}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700 dark:group-hover:text-brand-300"
-          >
+      <div className="item-card-body">
+        <Heading className="item-card-title" dir="auto">
+          <Link to={itemPath(item)} className="item-card-link">
             {item.title}
           </Link>
         </Heading>
-        <p className="font-bold text-brand-700 dark:text-brand-300">
+        <p className="item-card-price">
           <ItemPrice item={item} />
         </p>
-        <div className="mt-auto flex flex-col gap-0.5 pt-1 text-xs text-slate-600 dark:text-slate-400">
+        <div className="item-card-facts">
           {city && (
-            <span className="flex items-center gap-1">
+            <span className="item-card-fact">
               <MapPin className="size-3.5 shrink-0" aria-hidden />
               <span className="truncate" dir="auto">
                 {city}
               </span>
             </span>
           )}
-          <span className="flex items-center gap-1">
+          <span className="item-card-fact">
             <CalendarDays className="size-3.5 shrink-0" aria-hidden />
             <time dateTime={item.added_date} dir="ltr">
               {formatDateTime(item.added_date)}
