@@ -1,5 +1,4 @@
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -12,7 +11,13 @@ import { NonceContext } from './lib/nonce.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * The whole page is rendered at once with renderToString: no page streams (no route defers data, and the
+ * lazy menus load only when used), and the streaming renderer costs several times more for the same HTML.
+ * The one thing that would suspend is React Router's transfer of the loader data, which reads the encoded
+ * data chunk by chunk; it is read to the end first and handed over as already read (readLoaderData).
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,51 +28,39 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(appContext).cspNonce;
+  await readLoaderData(routerContext);
+  const html = renderToString(
+    <NonceContext value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext>,
+  );
+  const body = Buffer.from(`<!DOCTYPE html>${html}`);
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Length', String(body.length));
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
 
-  // The whole page is rendered before it is sent, as one piece: no page streams (there is no Suspense
-  // boundary), and many small writes through the web stream and the socket cost more than the render.
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const chunks: Buffer[] = [];
-    const page = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        const body = Buffer.concat(chunks);
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        responseHeaders.set('Content-Length', String(body.length));
-        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logPageError(error, request, loadContext);
-        },
-      },
-    );
-  });
+/**
+ * Reads the page's encoded loader data to the end and leaves it where React Router's StreamTransfer
+ * (react-router 8.4 dom/ssr/single-fetch.js) looks for the chunks it has read: its first chunk, already
+ * settled, holds everything. StreamTransfer then renders the same two scripts it would after streaming.
+ */
+async function readLoaderData(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  context.renderMeta ??= {};
+  const renderMeta = context.renderMeta as { streamCache?: Record<number, unknown> };
+  renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value: text } }) };
 }
 
 /** Loader and action failures: logged as one JSON line through the server's logger (React Router's default is console.error). */
