@@ -24,6 +24,11 @@ export interface AppContext {
   publicUrl: string;
   /** The map tiles pages show (MAP_TILE_URL, a Leaflet URL template) and the credit they need. */
   mapTiles: MapTiles;
+  /**
+   * Keeps this page for other visitors (the server's visitor cache) once rendered; absent when the page may
+   * depend on who asks. Called with the answer's status, headers and whole body before it is sent.
+   */
+  storePage?: (status: number, headers: Headers, body: Uint8Array) => void;
   /** Writes a failure of this page to the server's JSON log (one line, the error serialized). */
   logError(error: unknown, details?: Record<string, unknown>): void;
 }

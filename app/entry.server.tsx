@@ -27,7 +27,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).cspNonce;
+  const { cspNonce: nonce, storePage } = loadContext.get(appContext);
   await readLoaderData(routerContext);
   const html = renderToString(
     <NonceContext value={nonce}>
@@ -37,6 +37,7 @@ export default async function handleRequest(
   const body = Buffer.from(`<!DOCTYPE html>${html}`);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Length', String(body.length));
+  storePage?.(responseStatusCode, responseHeaders, body);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -19,6 +19,7 @@ import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import { APP_VERSION } from '../contract/api.ts';
+import { itemIdFromName } from '../contract/items.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
@@ -26,6 +27,7 @@ import { registerErrorHandling, sendError } from './http/errors.ts';
 import { finishRequestsBeforeClosing } from './http/in-flight.ts';
 import { requestLanguage } from './http/language.ts';
 import { serverSchemaRegistry } from './http/openapi-schemas.ts';
+import { pageStoreFor, registerPageCache } from './http/page-cache.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
 import { type SecurityHeaders, securityHeaders, tileSourceOf } from './http/security-headers.ts';
@@ -181,6 +183,13 @@ async function registerPages(
 ) {
   const operations = pageServices(services);
   const cookieSecret = authSecret(options.config);
+  const pageCache = {
+    cache: services.visitorCache,
+    seconds: options.config.PAGE_CACHE_SECONDS,
+    onHit: (request: FastifyRequest) => countCachedItemView(request, services),
+    logError: (error: unknown) => web.log.error({ err: error }, 'a page could not be kept in the visitor cache'),
+  };
+  registerPageCache(web, pageCache);
   const mapTiles = { url: options.config.MAP_TILE_URL, attribution: options.config.MAP_TILE_ATTRIBUTION };
   await fastifyReactRouter(web, {
     devServer: options.vite,
@@ -200,6 +209,7 @@ async function registerPages(
         publicUrl: options.config.publicUrl,
         mapTiles,
         viewer: await currentViewer(request, reply),
+        storePage: pageStoreFor(request, pageCache, page?.policy),
         uploads: request.receivedFiles ?? [],
         logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
       });
@@ -208,6 +218,23 @@ async function registerPages(
     // Pages are not API operations: kept out of the OpenAPI document.
     routeOptions: { preValidation: requireFormBody, schema: { hide: true } },
   });
+}
+
+/** An item page answered from the visitor cache still counts its view, as its loader would have. */
+function countCachedItemView(request: FastifyRequest, services: Services) {
+  const [, first, itemName] = request.url.split('?', 1)[0]?.split('/') ?? [];
+  if (first !== 'item' || !itemName) return;
+  let itemId: string | null = null;
+  try {
+    itemId = itemIdFromName(decodeURIComponent(itemName));
+  } catch {
+    return;
+  }
+  if (!itemId) return;
+  const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+  services.items
+    .countView(itemId, null, visitor)
+    .catch((error: unknown) => request.log.error({ err: error, itemId }, 'a view could not be counted'));
 }
 
 async function loadServerBuild() {

@@ -46,6 +46,8 @@ const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   /** Requests one address may send to /api/v1 per minute; reads (GET, HEAD) and writes are counted apart. */
+  /** How long a visitor's page or first search page is kept in the shared cache; 0 turns the cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   API_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   API_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Chat messages one person may send per minute (all conversations together). */

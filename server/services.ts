@@ -9,6 +9,7 @@ import { createMailer, deliverQueuedMail, queuedMailer } from './kernel/mail.ts'
 import { createPresence, type Presence } from './kernel/presence.ts';
 import { createPubSub, type PubSub } from './kernel/pubsub.ts';
 import { createLimiterFactory, type Limiter, type LimiterFactory } from './kernel/rate-limit.ts';
+import { createSharedCache, type SharedCache } from './kernel/shared-cache.ts';
 import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
 import { createFileStorage, createTempFiles, type FileStorage } from './kernel/storage/index.ts';
 import { AdminService } from './modules/admin/index.ts';
@@ -54,6 +55,8 @@ export interface Services {
   chat: ChatService;
   pubsub: PubSub;
   presence: Presence;
+  /** Visitor pages and first pages of searches, kept a few seconds (PAGE_CACHE_SECONDS). */
+  visitorCache: SharedCache;
   frameLimits: { account: Limiter; address: Limiter };
   admin: AdminService;
   authLibrary: ReturnType<typeof createAuthLibrary>;
@@ -67,21 +70,26 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
   const infrastructure = { db, config, logger, jobs, events, createLimiter: limiters.createLimiter };
   const storage = createFileStorage(config);
   setPublicBase(storage.publicBase);
-  const modules = createModules(infrastructure, storage);
+  const visitorCache = createSharedCache(config.REDIS_URL, (error) =>
+    logger.warn({ err: error }, 'the visitor cache is unavailable'),
+  );
+  const modules = createModules(infrastructure, storage, visitorCache);
   const pubsub = createPubSub(config.REDIS_URL);
   const presence = createPresence(config.REDIS_URL);
   wireFollowUps(infrastructure, modules, presence);
+  retireVisitorPagesOnListingChanges(events, visitorCache);
   scheduleJobs(infrastructure, modules);
   return {
     ...modules,
     events,
     pubsub,
     presence,
+    visitorCache,
     frameLimits: frameLimitsOf(config, limiters.createLimiter),
     close: async () => {
       await events.settled();
       await limiters.close();
-      await Promise.all([pubsub.close(), presence.close()]);
+      await Promise.all([pubsub.close(), presence.close(), visitorCache.close()]);
       storage.close();
     },
   };
@@ -107,7 +115,30 @@ interface Infrastructure {
 
 type Modules = ReturnType<typeof createModules>;
 
-function createModules(infrastructure: Infrastructure, storage: FileStorage) {
+/**
+ * Any change to a listing, or to a seller's standing, may change any visitor page or search: every cached one
+ * is retired at once (live handlers: a lost one is covered by the entries' few seconds of life).
+ */
+function retireVisitorPagesOnListingChanges(events: EventBus, cache: SharedCache) {
+  const retire = () => cache.invalidate();
+  for (const name of LISTING_CHANGES) events.on(name, retire);
+}
+
+const LISTING_CHANGES = [
+  'item.created',
+  'item.updated',
+  'item.approved',
+  'item.rejected',
+  'item.disabled',
+  'item.enabled',
+  'item.sold',
+  'item.deleted',
+  'item.heldForReview',
+  'user.banned',
+  'user.deactivated',
+] as const;
+
+function createModules(infrastructure: Infrastructure, storage: FileStorage, visitorCache: SharedCache) {
   const { db, config, jobs, events, createLimiter } = infrastructure;
   // Requests only queue messages; the job workers send them (SMTP, the SMS service, or the outbox).
   deliverQueuedMail(jobs, createMailer(config, infrastructure.logger));
@@ -150,7 +181,10 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage) {
     messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
   });
   const ratings = new RatingsService({ db, events, users, social, chat });
-  const search = new SearchService({ db, events, items, lookups });
+  const search = new SearchService({
+    ...{ db, events, items, lookups },
+    visitorLists: { cache: visitorCache, seconds: config.PAGE_CACHE_SECONDS },
+  });
   const admin = new AdminService(users);
   return {
     settings,

@@ -19,7 +19,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const database = await createTestDatabase();
   const uploadsDir = fromGlobalSetup('uploadsDir');
   const dataDir = mkdtempSync(path.join(uploadsDir, 'app-'));
-  const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
+  // No visitor cache unless a test asks: most tests change rows and read them back at once.
+  const loaded = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PAGE_CACHE_SECONDS: '0',
+    ...env,
+  });
   const config = { ...loaded, uploadsDir };
   // Short polls: a retry in a test is picked up half a second after its delay.
   const jobs = createJobQueue({

@@ -8,6 +8,7 @@ import type { Viewer } from '../../../contract/session.ts';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
+import type { SharedCache } from '../../kernel/shared-cache.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { follows } from '../social/index.ts';
@@ -28,6 +29,8 @@ export interface SearchDependencies {
   events: EventBus;
   items: ItemsService;
   lookups: LookupsService;
+  /** Where a visitor's first page of a list is kept a few seconds (the same for every visitor). */
+  visitorLists?: { cache: SharedCache; seconds: number };
 }
 
 /** Discovery (issue 10): public item lists with every filter, text and radius; the search box's suggestions. */
@@ -37,6 +40,7 @@ export class SearchService {
   private readonly lookups: LookupsService;
   private readonly search: ItemSearch;
   private readonly categoryCounts: CategoryCounts;
+  private readonly visitorLists: SearchDependencies['visitorLists'];
 
   constructor(dependencies: SearchDependencies) {
     this.db = dependencies.db;
@@ -44,11 +48,30 @@ export class SearchService {
     this.lookups = dependencies.lookups;
     this.search = new ItemSearch(dependencies.db, (viewerId) => dependencies.items.listings.listedFor(viewerId));
     this.categoryCounts = new CategoryCounts(dependencies.db);
+    this.visitorLists = dependencies.visitorLists;
     this.keepWordsCurrent(dependencies.events);
   }
 
-  /** One page of a public list, as this viewer may see it. */
+  /** One page of a public list, as this viewer may see it; a visitor's first page is shared a few seconds. */
   async list<V extends ItemView = 'full'>(
+    query: ItemSearchQuery & { view?: V },
+    viewer: Viewer | null,
+    language: LanguageCode,
+  ): Promise<ItemSearchResult<ItemOfView<V>>> {
+    const shared = this.visitorLists;
+    if (viewer || query.cursor || query.offset > 0 || !shared || shared.seconds <= 0) {
+      return this.find(query, viewer, language);
+    }
+    const key = `search:${language}:${JSON.stringify(query)}`;
+    const kept = await shared.cache.get(key);
+    if (kept) return JSON.parse(kept.toString()) as ItemSearchResult<ItemOfView<V>>;
+    const generation = await shared.cache.generation();
+    const result = await this.find(query, null, language);
+    await shared.cache.set(key, Buffer.from(JSON.stringify(result)), generation, shared.seconds * 1000);
+    return result;
+  }
+
+  private async find<V extends ItemView>(
     query: ItemSearchQuery & { view?: V },
     viewer: Viewer | null,
     language: LanguageCode,
