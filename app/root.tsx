@@ -27,7 +27,7 @@ import { PrivacyConsent } from './features/shell/privacy-consent.tsx';
 import { ThemeScript } from './features/shell/theme.tsx';
 import { namespaceOfKey, pageTranslations } from './i18n/i18n.ts';
 import { namespacesOf, type PageHandle } from './i18n/namespaces.ts';
-import { PageTranslations, TranslationsScript } from './i18n/page-translations.tsx';
+import { PageTranslations, TranslationsPreload, TranslationsScript } from './i18n/page-translations.tsx';
 import { chosenLocationForPage } from './lib/chosen-location.server.ts';
 import { pageLanguage, readFlash, rememberedLanguage, rememberLanguage, toldTimeZone } from './lib/cookies.server.ts';
 import { pageMeta } from './lib/meta.ts';
@@ -118,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LanguageAlternates origin={rootData.origin} pathname={location.pathname} search={location.search} />
         )}
         <Links />
+        {rootData && <TranslationsPreload language={language} namespaces={namespaces} />}
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
         {children}

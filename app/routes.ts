@@ -43,5 +43,6 @@ export default [
   route('offer-list', 'routes/chat/offer-list.tsx'),
   route('review-list', 'routes/chat/review-list.tsx'),
   route('admin/items', 'routes/admin/items.tsx'),
+  route('i18n/:bundle', 'routes/content/i18n-bundle.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

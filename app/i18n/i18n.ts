@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n, type ParseKeys, type ResourceLanguage, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { directionOf, type LanguageCode } from '../../contract/language.ts';
+import { directionOf, isLanguageCode, type LanguageCode } from '../../contract/language.ts';
 import { PAGE_NAMESPACES, type PageNamespace, SHELL_NAMESPACE } from './namespaces.ts';
 
 /** A key of a page namespace ("auth.login"); a wrong key fails the type check (see i18next.d.ts). */
@@ -85,22 +85,35 @@ export function namespaceOfKey(instance: i18n, key: string): PageNamespace | und
   return PAGE_NAMESPACES.find((namespace) => instance.getResource(instance.language, namespace, prefix) !== undefined);
 }
 
-/** Where the server puts the namespaces of a page, for the browser to start with (see boot.tsx). */
+/** The element that names the bundle of the first page's namespaces (see page-translations.tsx). */
 export const BOOT_ELEMENT_ID = 'i18n-resources';
 
 interface Boot {
-  text: string;
+  src: string;
   language: LanguageCode;
   resources: ResourceLanguage;
 }
 
-let boot: Boot | null | undefined;
+let boot: Boot | null = null;
 
-/** Browser: the serialized namespaces of the first page, read once from the document. */
+/**
+ * Browser, before hydration: fetches the bundle of the first page's namespaces that the server named (and
+ * asked the browser to preload). Without it the page still hydrates: its namespaces load on their own.
+ */
+export async function loadBoot(): Promise<void> {
+  const src = document.getElementById(BOOT_ELEMENT_ID)?.dataset.src;
+  if (!src) return;
+  try {
+    const response = await fetch(src);
+    if (!response.ok) return;
+    boot = { src, ...((await response.json()) as Omit<Boot, 'src'>) };
+  } catch {
+    // Offline or refused: the namespaces load lazily instead.
+  }
+}
+
+/** Browser: the bundle of the first page's namespaces, once loaded. */
 export function readBoot(): Boot | null {
-  if (boot !== undefined) return boot;
-  const text = typeof document === 'undefined' ? null : document.getElementById(BOOT_ELEMENT_ID)?.textContent;
-  boot = text ? { text, ...(JSON.parse(text) as Omit<Boot, 'text'>) } : null;
   return boot;
 }
 
@@ -109,22 +122,57 @@ function bootResources(language: LanguageCode) {
   return found?.language === language ? found.resources : undefined;
 }
 
-const bootTexts = new Map<string, string>();
+interface BootBundle {
+  /** The address the browser fetches it from: language, namespaces and a hash of the text. */
+  src: string;
+  text: string;
+}
 
-/** Server: the JSON of a page's namespaces, made once per language and set of namespaces. */
-export function bootText(language: LanguageCode, namespaces: readonly PageNamespace[]): string {
+const bootBundles = new Map<string, BootBundle>();
+const BUNDLE_NAME = /^([a-z]{2})\.([a-z+]{1,200})\.([0-9a-f]{12})\.json$/;
+
+/**
+ * Server: the JSON of a page's namespaces, made once per language and set of namespaces, and the address of
+ * it (/i18n/<language>.<namespaces>.<hash>.json): the same for every page with those namespaces, so browsers
+ * and CDNs keep it for good instead of reading it again inside every page.
+ */
+export function bootBundle(language: LanguageCode, namespaces: readonly PageNamespace[]): BootBundle {
   const cacheKey = `${language}|${namespaces.join(',')}`;
-  let text = bootTexts.get(cacheKey);
-  if (text === undefined) {
+  let bundle = bootBundles.get(cacheKey);
+  if (bundle === undefined) {
     const instance = i18nFor(language);
     const resources = Object.fromEntries(
       namespaces.map((namespace) => [namespace, instance.getResourceBundle(language, namespace)]),
     );
-    // "<" escaped so no text can close the script element it is written in.
-    text = JSON.stringify({ language, resources }).replaceAll('<', '\\u003c');
-    bootTexts.set(cacheKey, text);
+    const text = JSON.stringify({ language, resources });
+    const hash = contentHash(text);
+    bundle = { text, src: `/i18n/${language}.${namespaces.join('+')}.${hash}.json` };
+    bootBundles.set(cacheKey, bundle);
   }
-  return text;
+  return bundle;
+}
+
+/** The language, namespaces and hash a bundle's file name names; null when it names none we have. */
+export function parseBootBundleName(name: string) {
+  const match = BUNDLE_NAME.exec(name);
+  if (!match) return null;
+  const [, language, list = '', hash = ''] = match;
+  const namespaces = list.split('+');
+  if (!isLanguageCode(language)) return null;
+  if (!namespaces.every((namespace) => (PAGE_NAMESPACES as readonly string[]).includes(namespace))) return null;
+  return { language, namespaces: namespaces as PageNamespace[], hash };
+}
+
+/** A short hash of a text (FNV-1a, twice over, 48 bits): enough to tell versions of a bundle apart. */
+function contentHash(text: string): string {
+  let first = 0x811c9dc5;
+  let second = 0x01000193;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    first = Math.imul(first ^ code, 16777619) >>> 0;
+    second = Math.imul(second ^ code, 2246822519) >>> 0;
+  }
+  return (first.toString(16).padStart(8, '0') + second.toString(16).padStart(8, '0')).slice(0, 12);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../contract/language.ts';
-import { BOOT_ELEMENT_ID, bootText, i18nFor, readBoot } from './i18n.ts';
+import { BOOT_ELEMENT_ID, bootBundle, i18nFor, readBoot } from './i18n.ts';
 import type { PageNamespace } from './namespaces.ts';
 
 /**
@@ -22,19 +22,36 @@ function NamespacesLoaded({ namespaces, children }: { namespaces: PageNamespace[
   return children;
 }
 
+/** The address of the page's namespaces (the server names it; the browser keeps the one it loaded). */
+function bundleSource(language: LanguageCode, namespaces: PageNamespace[]) {
+  return typeof document === 'undefined' ? bootBundle(language, namespaces).src : (readBoot()?.src ?? '');
+}
+
 /**
  * The namespaces of the page as the server rendered it, for the browser to start with: only those the
- * matched routes declare (never the server-only ones). The browser keeps the text it was sent.
+ * matched routes declare (never the server-only ones), in a file of their own that every page with the same
+ * namespaces shares (entry.client.tsx loads it before hydrating).
  */
 export function TranslationsScript(props: { language: LanguageCode; namespaces: PageNamespace[] }) {
-  const text = typeof document === 'undefined' ? bootText(props.language, props.namespaces) : (readBoot()?.text ?? '');
   return (
     <script
       id={BOOT_ELEMENT_ID}
       type="application/json"
+      data-src={bundleSource(props.language, props.namespaces)}
       suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own locale files, with "<" escaped.
-      dangerouslySetInnerHTML={{ __html: text }}
+    />
+  );
+}
+
+/** Asks the browser to fetch the namespaces' file while it parses the page (head). */
+export function TranslationsPreload(props: { language: LanguageCode; namespaces: PageNamespace[] }) {
+  return (
+    <link
+      rel="preload"
+      as="fetch"
+      crossOrigin="anonymous"
+      href={bundleSource(props.language, props.namespaces)}
+      suppressHydrationWarning
     />
   );
 }

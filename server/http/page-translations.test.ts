@@ -25,14 +25,26 @@ function serverOnlyPieces(language: string) {
     .filter((piece) => piece.length >= 12);
 }
 
-async function page(url: string) {
+/** The address of the file of a page's namespaces, which the page names (and preloads). */
+const bundleSource = (html: string) =>
+  html.match(/<script id="i18n-resources" type="application\/json" data-src="([^"]+)"/)?.[1];
+
+async function bundleOf(html: string) {
+  const src = bundleSource(html);
+  expect(src, 'the page names its namespaces').toBeDefined();
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${src}"/>`);
+  const bundle = await ctx.app.inject({ url: src as string, headers: { host: 'localhost:3000' } });
+  expect(bundle.statusCode).toBe(200);
+  return { src: src as string, response: bundle };
+}
+
+async function page(url: string, status = 200) {
   const response = await ctx.app.inject({ url, headers: { host: 'localhost:3000' } });
-  expect(response.statusCode).toBe(200);
-  const html = response.body;
-  const boot = html.match(/<script id="i18n-resources" type="application\/json">(.*?)<\/script>/s)?.[1];
-  expect(boot, 'the page carries its namespaces').toBeDefined();
-  const { language, resources } = JSON.parse(boot as string) as { language: string; resources: Record<string, Tree> };
-  return { html, language, namespaces: Object.keys(resources) };
+  expect(response.statusCode).toBe(status);
+  const bundle = await bundleOf(response.body);
+  const { language, resources } = bundle.response.json() as { language: string; resources: Record<string, Tree> };
+  // What reaches the browser for the page: its HTML and the file of its namespaces.
+  return { html: response.body + bundle.response.body, language, namespaces: Object.keys(resources) };
 }
 
 describe('server-only texts never reach a page', () => {
@@ -64,9 +76,7 @@ describe('a page carries common and the namespaces its routes declare, in its la
     ['/blog', ['common', 'content']],
     ['/no-such-page', ['common']],
   ])('%s', async (url, expected) => {
-    const response = await ctx.app.inject({ url, headers: { host: 'localhost:3000' } });
-    const boot = response.body.match(/<script id="i18n-resources" type="application\/json">(.*?)<\/script>/s)?.[1];
-    expect(Object.keys(JSON.parse(boot as string).resources)).toEqual(expected);
+    expect((await page(url, url === '/no-such-page' ? 404 : 200)).namespaces).toEqual(expected);
   });
 
   it('in the language asked for', async () => {
@@ -76,5 +86,27 @@ describe('a page carries common and the namespaces its routes declare, in its la
     const arabic = await page('/login?lang=ar');
     expect(arabic.language).toBe('ar');
     expect(arabic.html).toContain('<html lang="ar" dir="rtl"');
+  });
+});
+
+describe('the file of a page’s namespaces', () => {
+  it('is the same for every page with the same namespaces, kept for good under its hash', async () => {
+    const first = await ctx.app.inject({ url: '/category', headers: { host: 'localhost:3000' } });
+    const again = await ctx.app.inject({ url: '/category/1/x', headers: { host: 'localhost:3000' } });
+    const { src, response } = await bundleOf(first.body);
+    expect(src).toMatch(/^\/i18n\/ar\.common\+catalog\.[0-9a-f]{12}\.json$/);
+    expect(bundleSource(again.body)).toBe(src);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers an older hash with the current text, to be read again; anything else is not found', async () => {
+    const stale = await ctx.app.inject({ url: '/i18n/en.common.000000000000.json' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    expect(stale.json().language).toBe('en');
+    for (const url of ['/i18n/xx.common.000000000000.json', '/i18n/en.api.000000000000.json', '/i18n/en.json']) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    }
   });
 });
