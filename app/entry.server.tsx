@@ -12,6 +12,22 @@ import { NonceContext } from './lib/nonce.ts';
 export const streamTimeout = 5_000;
 
 /**
+ * bench/pages.ts asks (SOUK_BENCH_RENDER_FLOOR=1 and an x-render-floor header) how long React alone takes to
+ * render this page's tree: the floor a page's whole cost is compared with.
+ */
+const RENDER_FLOOR = process.env.SOUK_BENCH_RENDER_FLOOR === '1';
+
+function renderFloorMs(page: React.ReactElement) {
+  const times: number[] = [];
+  for (let run = 0; run < 7; run += 1) {
+    const started = performance.now();
+    renderToString(page);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[3];
+}
+
+/**
  * The whole page is rendered at once with renderToString: no page streams (no route defers data, and the
  * lazy menus load only when used), and the streaming renderer costs several times more for the same HTML.
  * The one thing that would suspend is React Router's transfer of the loader data, which reads the encoded
@@ -29,11 +45,15 @@ export default async function handleRequest(
   }
   const { cspNonce: nonce, storePage } = loadContext.get(appContext);
   await readLoaderData(routerContext);
-  const html = renderToString(
+  const page = (
     <NonceContext value={nonce}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext>,
+    </NonceContext>
   );
+  const html = renderToString(page);
+  if (RENDER_FLOOR && request.headers.has('x-render-floor')) {
+    responseHeaders.set('x-render-floor-ms', String(renderFloorMs(page)));
+  }
   const body = Buffer.from(`<!DOCTYPE html>${html}`);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Length', String(body.length));

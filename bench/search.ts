@@ -32,6 +32,8 @@ const items = Number(process.env.DATASET_ITEMS ?? DEFAULT_ITEMS);
 const SHARED_BUFFERS = '1GB';
 
 const TARGETS = {
+  /** Issue 21: at least the item page's share with the demo data (bench/README.md), here at most 0.01. */
+  itemPage: 0.01,
   browseJson: 0.1,
   browsePage: 0.06,
   deepPage: 1.3,
@@ -287,6 +289,8 @@ async function main() {
     dataDir: dir,
     databaseUrl: process.env.DATASET_URL,
     readyTimeoutMs: 45 * 60_000,
+    // Every figure here is the work itself: no visitor cache (PAGE_CACHE_SECONDS in the environment wins).
+    env: { PAGE_CACHE_SECONDS: '0' },
   });
   try {
     await run(server, info);
@@ -321,6 +325,7 @@ async function prepareQueries(url: string, info: DatasetInfo) {
   }
 
   const browseJson = info.categories.map((category) => `/api/v1/items?cat_id=${category.id}`);
+  const itemPages = await itemPagesOf(url, info);
   const browsePages = info.categories.map((category) => `/item-list?cat_id=${category.id}`);
   const pageStatus = (await fetch(`${url}${browsePages[0]}`)).status;
   const hasPage = pageStatus === 200;
@@ -335,7 +340,21 @@ async function prepareQueries(url: string, info: DatasetInfo) {
   const radius = radiusQueries(info);
   const keys = info.sampleItemIds.slice(0, 60).map((id) => `/api/v1/items/${id}?lang=en`);
   const combined = combinedQueries(info);
-  return { browseJson, browsePages, pageStatus, hasPage, deep, mix, radius, keys, combined };
+  return { browseJson, browsePages, itemPages, pageStatus, hasPage, deep, mix, radius, keys, combined };
+}
+
+/** Item pages of the dataset: the newest ten and ten from page 20 of every category (old and new rows). */
+async function itemPagesOf(url: string, info: DatasetInfo) {
+  const pages: string[] = [];
+  for (const category of info.categories) {
+    for (const offset of [0, 200]) {
+      const list = await getJson<{ items: Array<{ item_name: string }> }>(
+        `${url}/api/v1/items?cat_id=${category.id}&limit=10&offset=${offset}&view=card`,
+      );
+      for (const item of list.body.data?.items ?? []) pages.push(`/item/${encodeURIComponent(item.item_name)}`);
+    }
+  }
+  return pages;
 }
 
 type Queries = Awaited<ReturnType<typeof prepareQueries>>;
@@ -343,10 +362,11 @@ type LoadRoute = { name: string; paths: string[]; target: number };
 
 /** Warm-up: JIT, connections, the pages' chunks, and the database's caches for every query used below. */
 async function warmUp(server: BenchServer, queries: Queries) {
-  const { browseJson, browsePages, hasPage, deep, mix, radius, keys, combined } = queries;
+  const { browseJson, browsePages, itemPages, hasPage, deep, mix, radius, keys, combined } = queries;
   const url = server.url;
   console.log('Warming up ...');
-  for (const path of [...browseJson, ...(hasPage ? browsePages : []), ...mix.map((query) => query.path)]) {
+  const paths = [...browseJson, ...(hasPage ? browsePages : []), ...itemPages, ...mix.map((query) => query.path)];
+  for (const path of paths) {
     await timed(`${url}${path}`);
   }
   for (const path of [...deep.flatMap((list) => [list.first, list.fiftieth]), ...radius.map((q) => q.path), ...keys]) {
@@ -356,9 +376,10 @@ async function warmUp(server: BenchServer, queries: Queries) {
   await loadRun(server, ['/healthz'], 1);
 }
 
-function loadRoutesOf({ browseJson, browsePages, hasPage, mix }: Queries): LoadRoute[] {
+function loadRoutesOf({ browseJson, browsePages, itemPages, hasPage, mix }: Queries): LoadRoute[] {
   return [
     { name: 'category browse JSON (every category)', paths: browseJson, target: TARGETS.browseJson },
+    { name: `item page SSR (${itemPages.length} items)`, paths: itemPages, target: TARGETS.itemPage },
     ...(hasPage ? [{ name: 'category browse page SSR', paths: browsePages, target: TARGETS.browsePage }] : []),
     {
       name: `keyword search mix (${mix.length} queries)`,

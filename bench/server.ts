@@ -30,6 +30,8 @@ export interface ServerOptions {
   readyTimeoutMs?: number;
   /** Opens the server's inspector on a local port, for collectGarbage (memory figures without old garbage). */
   inspect?: boolean;
+  /** More environment for the server (the benchmark's own settings; the caller's environment wins). */
+  env?: Record<string, string>;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<BenchServer> {
@@ -49,6 +51,7 @@ export async function startServer(options: ServerOptions = {}): Promise<BenchSer
   // Request logging off (warn): the benchmark measures the app, not writing two log lines a request.
   const child = spawn(process.execPath, [...inspect, 'server/main.ts'], {
     env: {
+      ...options.env,
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
