@@ -25,8 +25,12 @@ declare module '../../kernel/jobs.ts' {
   }
 }
 
+/** Views this process counted lately, by item, viewer and hour: a reload or a cached page writes nothing again. */
+const RECENT_VIEWS_KEPT = 50_000;
+
 export class ItemViews {
   private readonly db: Db;
+  private readonly recent = new Set<string>();
 
   constructor(db: Db) {
     this.db = db;
@@ -34,7 +38,9 @@ export class ItemViews {
 
   /** Counts the view when this viewer has not viewed the item today. */
   async countView(itemId: string, viewerKey: string): Promise<void> {
-    if (!isItemId(itemId)) return;
+    if (!isItemId(itemId) || this.countedLately(`${itemId} ${viewerKey} ${new Date().toISOString().slice(0, 13)}`)) {
+      return;
+    }
     // One statement: the day's row is inserted at most once, and only a new row adds to the pending count.
     await this.db.execute(sql`
       with counted as (
@@ -47,6 +53,14 @@ export class ItemViews {
       insert into ${itemViewCounts} (item_id, pending)
       select item_id, 1 from counted
       on conflict (item_id) do update set pending = ${itemViewCounts.pending} + 1`);
+  }
+
+  /** Whether this view was counted lately; remembers it if not (the database still decides "once a day"). */
+  private countedLately(view: string) {
+    if (this.recent.has(view)) return true;
+    if (this.recent.size >= RECENT_VIEWS_KEPT) this.recent.clear();
+    this.recent.add(view);
+    return false;
   }
 
   /** Folds the pending views into the items' touch_count, in one statement; answers how many items changed. */
