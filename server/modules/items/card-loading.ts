@@ -1,16 +1,15 @@
 import { type Placeholder, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
-import type { Image } from '../../../contract/media.ts';
-import type { Db } from '../../kernel/database.ts';
+import { type Db, qualified } from '../../kernel/database.ts';
 import { cityJson, currencyJson } from '../lookups/index.ts';
-import { imagesOf } from '../media/index.ts';
+import { firstImageJson } from '../media/index.ts';
 import { items } from './schema.ts';
 import type { ListingTies } from './visibility.ts';
 
 /**
- * Reading items as cards (lists and rails): the few columns a card shows, its currency and city, whether the
- * viewer keeps it as a favourite, then the first photos in one more query. The item page's loader
- * (loading.ts) reads fifteen lookups per item; a card needs two.
+ * Reading items as cards (lists and rails), in one query: the few columns a card shows, its currency, city and
+ * cover photo, and whether the viewer keeps it as a favourite. The item page's loader (loading.ts) reads
+ * fifteen lookups per item and every picture; a card needs two lookups and one picture.
  */
 
 function cardSelection(language: LanguageCode, viewerId: Placeholder | null, ties: ListingTies) {
@@ -29,6 +28,7 @@ function cardSelection(language: LanguageCode, viewerId: Placeholder | null, tie
     rejectReason: items.rejectReason,
     lat: items.lat,
     lng: items.lng,
+    cover: firstImageJson(qualified(items.id), 'item'),
     currency: currencyJson(items.itemCurrencyId, language),
     location: cityJson(items.itemLocationId, language),
     isFavourited: viewerId ? ties.favouriteOf(viewerId, items.id) : sql<boolean>`false`,
@@ -45,12 +45,6 @@ function cardRowsQuery(db: Db, ties: ListingTies, language: LanguageCode, withVi
 type CardStatement = ReturnType<ReturnType<typeof cardRowsQuery>['prepare']>;
 export type CardRow = Awaited<ReturnType<CardStatement['execute']>>[number];
 
-export interface CardRows {
-  rows: CardRow[];
-  /** Each item's photos in order (the first is its cover), by item id. */
-  photos: Map<string, Image[]>;
-}
-
 export class CardLoader {
   private readonly db: Db;
   private readonly ties: ListingTies;
@@ -62,18 +56,12 @@ export class CardLoader {
     this.ties = ties;
   }
 
-  /** The card rows of these items in the order of the ids given, and their photos. */
-  async byIds(itemIds: string[], language: LanguageCode, viewerId: string | null): Promise<CardRows> {
-    if (itemIds.length === 0) return { rows: [], photos: new Map() };
-    const [rows, byParent] = await Promise.all([
-      this.statementFor(language, viewerId !== null).execute({ itemIds, viewerId }),
-      imagesOf(this.db, itemIds, ['item']),
-    ]);
+  /** The card rows of these items, in the order of the ids given. */
+  async byIds(itemIds: string[], language: LanguageCode, viewerId: string | null): Promise<CardRow[]> {
+    if (itemIds.length === 0) return [];
+    const rows = await this.statementFor(language, viewerId !== null).execute({ itemIds, viewerId });
     const position = new Map(itemIds.map((id, index) => [id, index]));
-    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-    const photos = new Map<string, Image[]>();
-    for (const [key, images] of byParent) photos.set(key.slice(0, key.indexOf(':')), images);
-    return { rows, photos };
+    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   }
 
   private statementFor(language: LanguageCode, withViewer: boolean) {

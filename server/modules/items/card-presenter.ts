@@ -1,16 +1,11 @@
 import { formatDateTime } from '../../../contract/format.ts';
 import { type ItemCardView, itemNameOf, type OwnItemCard } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
-import type { CardRow, CardRows } from './card-loading.ts';
+import type { CardRow } from './card-loading.ts';
 import type { ItemViewer } from './presenter.ts';
 
 /** A card row as clients see it (contract/items.ts ItemCard). */
-export function presentCard(
-  row: CardRow,
-  photos: CardRows['photos'],
-  viewer: ItemViewer | null,
-  language: LanguageCode,
-): ItemCardView {
+export function presentCard(row: CardRow, viewer: ItemViewer | null, language: LanguageCode): ItemCardView {
   const addedDate = new Date(row.addedDate);
   return {
     id: row.id,
@@ -26,7 +21,7 @@ export function presentCard(
     added_date_str: formatDateTime(addedDate, language),
     is_favourited: Boolean(row.isFavourited),
     is_owner: viewer?.userId === row.addedUserId,
-    default_photo: photos.get(row.id)?.[0] ?? null,
+    default_photo: row.cover,
     item_currency: row.currency ? { id: row.currency.id, currency_symbol: row.currency.symbol } : null,
     item_location: row.location ? { id: row.location.id, name: row.location.name } : null,
     lat: row.lat,
@@ -35,9 +30,9 @@ export function presentCard(
 }
 
 /** Cards of these rows, in their order. */
-export const presentCards = (found: CardRows, viewer: ItemViewer | null, language: LanguageCode) =>
-  found.rows.map((row) => presentCard(row, found.photos, viewer, language));
+export const presentCards = (rows: CardRow[], viewer: ItemViewer | null, language: LanguageCode) =>
+  rows.map((row) => presentCard(row, viewer, language));
 
 /** The owner's cards, each with why it was refused. */
-export const presentOwnCards = (found: CardRows, viewer: ItemViewer, language: LanguageCode): OwnItemCard[] =>
-  found.rows.map((row) => ({ ...presentCard(row, found.photos, viewer, language), reject_reason: row.rejectReason }));
+export const presentOwnCards = (rows: CardRow[], viewer: ItemViewer, language: LanguageCode): OwnItemCard[] =>
+  rows.map((row) => ({ ...presentCard(row, viewer, language), reject_reason: row.rejectReason }));

@@ -1,4 +1,4 @@
-import { and, asc, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Image, ImageType } from '../../../contract/media.ts';
 import type { Db } from '../../kernel/database.ts';
 import { images } from './schema.ts';
@@ -61,4 +61,18 @@ export async function imagesOf(db: Db, parentIds: string[], types: readonly Imag
     byParent.set(key, list);
   }
   return byParent;
+}
+
+/**
+ * A subquery for other modules' SQL: the first picture of type `type` of the parent `parentKey` (a column of
+ * the outer query), as JSON in the Image shape, or null. Reads one entry of images_parent_idx.
+ */
+export function firstImageJson(parentKey: AnyColumn | SQL, type: ImageType) {
+  return sql<Image | null>`(select json_build_object(
+      'img_id', ${images.imgId}, 'img_parent_id', ${images.imgParentId}, 'img_type', ${images.imgType},
+      'img_path', ${images.imgPath}, 'img_width', ${images.imgWidth}, 'img_height', ${images.imgHeight},
+      'img_desc', ${images.imgDesc})
+    from ${images}
+    where ${images.imgParentId} = ${parentKey}::text and ${images.imgType} = ${type}
+    order by ${images.ordering}, ${images.addedDate} limit 1)`;
 }

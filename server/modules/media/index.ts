@@ -6,7 +6,7 @@ export {
   insertImageRow,
   updateImageRow,
 } from './image-rows.ts';
-export { firstImages, imagesOf, toImage } from './images.ts';
+export { firstImageJson, firstImages, imagesOf, toImage } from './images.ts';
 export {
   MAX_INPUT_PIXELS,
   MAX_PDF_BYTES,
