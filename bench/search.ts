@@ -35,6 +35,8 @@ const TARGETS = {
   /** Issue 21: at least the item page's share with the demo data (bench/README.md), here at most 0.01. */
   itemPage: 0.01,
   browseJson: 0.1,
+  /** Issue 21: the browse JSON at 1M, uncached. */
+  browseCards: 0.05,
   browsePage: 0.06,
   deepPage: 1.3,
   searchShare: 0.04,
@@ -325,6 +327,7 @@ async function prepareQueries(url: string, info: DatasetInfo) {
   }
 
   const browseJson = info.categories.map((category) => `/api/v1/items?cat_id=${category.id}`);
+  const browseCards = browseJson.map((path) => `${path}&view=card`);
   const itemPages = await itemPagesOf(url, info);
   const browsePages = info.categories.map((category) => `/item-list?cat_id=${category.id}`);
   const pageStatus = (await fetch(`${url}${browsePages[0]}`)).status;
@@ -340,7 +343,7 @@ async function prepareQueries(url: string, info: DatasetInfo) {
   const radius = radiusQueries(info);
   const keys = info.sampleItemIds.slice(0, 60).map((id) => `/api/v1/items/${id}?lang=en`);
   const combined = combinedQueries(info);
-  return { browseJson, browsePages, itemPages, pageStatus, hasPage, deep, mix, radius, keys, combined };
+  return { browseJson, browseCards, browsePages, itemPages, pageStatus, hasPage, deep, mix, radius, keys, combined };
 }
 
 /** Item pages of the dataset: the newest ten and ten from page 20 of every category (old and new rows). */
@@ -365,7 +368,8 @@ async function warmUp(server: BenchServer, queries: Queries) {
   const { browseJson, browsePages, itemPages, hasPage, deep, mix, radius, keys, combined } = queries;
   const url = server.url;
   console.log('Warming up ...');
-  const paths = [...browseJson, ...(hasPage ? browsePages : []), ...itemPages, ...mix.map((query) => query.path)];
+  const pages = hasPage ? browsePages : [];
+  const paths = [...browseJson, ...queries.browseCards, ...pages, ...itemPages, ...mix.map((query) => query.path)];
   for (const path of paths) {
     await timed(`${url}${path}`);
   }
@@ -376,9 +380,10 @@ async function warmUp(server: BenchServer, queries: Queries) {
   await loadRun(server, ['/healthz'], 1);
 }
 
-function loadRoutesOf({ browseJson, browsePages, itemPages, hasPage, mix }: Queries): LoadRoute[] {
+function loadRoutesOf({ browseJson, browseCards, browsePages, itemPages, hasPage, mix }: Queries): LoadRoute[] {
   return [
     { name: 'category browse JSON (every category)', paths: browseJson, target: TARGETS.browseJson },
+    { name: 'category browse JSON, ?view=card', paths: browseCards, target: TARGETS.browseCards },
     { name: `item page SSR (${itemPages.length} items)`, paths: itemPages, target: TARGETS.itemPage },
     ...(hasPage ? [{ name: 'category browse page SSR', paths: browsePages, target: TARGETS.browsePage }] : []),
     {
