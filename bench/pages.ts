@@ -1,9 +1,10 @@
 /**
  * Visitor pages with the shared cache, the same pages signed in (never cached), and the React floor (issue 21),
  * on the demo data, each against /healthz of the same server in the same run, in interleaved rounds:
- *   - visitors: /, /category, /item-list and the item pages (rotating over the demo items), as a browser asks
- *     (Accept-Encoding: br), from the visitor cache (PAGE_CACHE_SECONDS, 5 s): share of /healthz and p99;
- *   - signed in: the same pages rendered on every request: the server's CPU per page;
+ *   - visitors: /, /category, /item-list and an item page, as a browser asks (Accept-Encoding: br), from the
+ *     visitor cache (PAGE_CACHE_SECONDS, 5 s): share of /healthz and p99;
+ *   - signed in: the same pages (the item page over the demo items in turn) rendered on every request: the
+ *     server's CPU per page;
  *   - the React floor: for each signed-in page, how long renderToString of that page's own tree takes in the
  *     same process (the server renders it again on request: SOUK_BENCH_RENDER_FLOOR), and the page's CPU as
  *     a multiple of it.
@@ -26,6 +27,8 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 interface PageRoute {
   name: string;
   paths: string[];
+  /** Signed in, the addresses asked for in turn (the visitors' by default). */
+  memberPaths?: string[];
 }
 
 interface Sample {
@@ -59,7 +62,7 @@ async function load(server: BenchServer, paths: string[], headers: Record<string
 /** The React floor of each page: the server's own renderToString of its tree, median over the addresses. */
 async function renderFloors(server: BenchServer, route: PageRoute, signedIn: Record<string, string>) {
   const floors: number[] = [];
-  for (const path of route.paths.slice(0, 30)) {
+  for (const path of (route.memberPaths ?? route.paths).slice(0, 30)) {
     for (let turn = 0; turn < 3; turn += 1) {
       const response = await fetch(`${server.url}${path}`, { headers: { ...signedIn, 'x-render-floor': '1' } });
       await response.arrayBuffer();
@@ -82,7 +85,7 @@ async function measureRounds(server: BenchServer, routes: PageRoute[], signedIn:
     for (const route of order) {
       const seen = await load(server, route.paths, BROWSER);
       visitor.get(route.name)?.push({ ...seen, ratio: seen.rps / base.rps });
-      const signed = await load(server, route.paths, { ...BROWSER, ...signedIn });
+      const signed = await load(server, route.memberPaths ?? route.paths, { ...BROWSER, ...signedIn });
       member.get(route.name)?.push({ ...signed, ratio: signed.rps / base.rps });
     }
     process.stderr.write(`round ${round + 1}/${rounds} done (load average ${os.loadavg()[0]?.toFixed(1)})\n`);
@@ -132,12 +135,16 @@ try {
     { name: '/', paths: ['/'] },
     { name: '/category', paths: ['/category'] },
     { name: '/item-list', paths: ['/item-list'] },
-    { name: `item page (${items.length} items)`, paths: items.map((item) => item.page) },
+    {
+      name: `an item page (signed in: ${items.length} items in turn)`,
+      paths: items.slice(0, 1).map((item) => item.page),
+      memberPaths: items.map((item) => item.page),
+    },
   ];
   const signedIn = { authorization: `Bearer ${await signIn(server.url)}` };
   for (const route of routes) {
     await load(server, route.paths, BROWSER);
-    await load(server, route.paths, { ...BROWSER, ...signedIn });
+    await load(server, route.memberPaths ?? route.paths, { ...BROWSER, ...signedIn });
   }
   const floors = new Map<string, number>();
   for (const route of routes) floors.set(route.name, await renderFloors(server, route, signedIn));
