@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { type ChatMessage, type ChatState, clientIdSchema, messageTextSchema } from './chat.ts';
+import { clientIdSchema, messageTextSchema } from './chat.ts';
 import { userIdSchema } from './ids.ts';
 
-/** The WebSocket's path (same port as the pages and the API). */
-export const REALTIME_PATH = '/ws';
-/** How often a client says it is alive; the server drops a socket silent for three of these. */
-export const HEARTBEAT_SECONDS = 25;
-/** The largest frame a client may send. */
-export const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
-/** A typing signal is sent, and forwarded, at most this often per conversation: each frame counts against a limit. */
-export const TYPING_SIGNAL_EVERY_MS = 2000;
+export {
+  HEARTBEAT_SECONDS,
+  MAX_CLIENT_FRAME_BYTES,
+  REALTIME_PATH,
+  type ServerFrame,
+  TYPING_SIGNAL_EVERY_MS,
+} from './realtime-socket.ts';
 
 /** Frames a client sends. */
 export const clientFrameSchema = z.discriminatedUnion('t', [
@@ -20,15 +19,3 @@ export const clientFrameSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('watch'), user_id: userIdSchema }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
-
-/** Frames the server sends. */
-export type ServerFrame =
-  | { t: 'pong' }
-  | { t: 'ready'; user_id: string; unread_count: number }
-  | { t: 'message'; message: ChatMessage; chat: ChatState }
-  | { t: 'ack'; client_id: string; message: ChatMessage }
-  | { t: 'chat'; chat: ChatState }
-  | { t: 'typing'; chat_id: string; user_id: string }
-  | { t: 'presence'; user_id: string; online: boolean }
-  | { t: 'unread'; unread_count: number }
-  | { t: 'error'; client_id?: string; code: number; message: string };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChatMessage } from '../../contract/chat.ts';
-import { type ClientFrame, HEARTBEAT_SECONDS, REALTIME_PATH, type ServerFrame } from '../../contract/realtime.ts';
+import type { ClientFrame } from '../../contract/realtime.ts';
+import { HEARTBEAT_SECONDS, REALTIME_PATH, type ServerFrame } from '../../contract/realtime-socket.ts';
 
 export type ConnectionState = 'connecting' | 'open' | 'offline';
 type Listener = (frame: ServerFrame) => void;
