@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTextSchema, dateTimeSchema } from './fields.ts';
+import { REPORT_REASONS } from './item-basics.ts';
 import {
   categorySchema,
   currencySchema,
@@ -11,16 +12,23 @@ import {
 import { imageSchema } from './media.ts';
 import { userSchema } from './users.ts';
 
-export const ITEM_STATUS = { pending: 0, active: 1, disabled: 2, rejected: 3 } as const;
-export const MAX_ITEM_IMAGES = 5;
-/** What a map shows when an item has no coordinates (SPEC.md 9). */
-export const INVALID_COORDINATE = '0.000000';
+export {
+  INVALID_COORDINATE,
+  ITEM_STATUS,
+  itemIdFromName,
+  itemNameOf,
+  itemPath,
+  MAX_ITEM_IMAGES,
+  MODERATION_DECISIONS,
+  type ModerationDecision,
+  OWNER_LISTS,
+  type OwnerList,
+  REPORT_REASONS,
+  type ReportReason,
+  slugOf,
+} from './item-basics.ts';
 
 const lookupRef = lookupSchema.nullable();
-
-/** The lists of a seller's own items (SPEC.md 2: /active-items, /pending-items, /reject-items) and sold ones. */
-export const OWNER_LISTS = ['active', 'pending', 'rejected', 'sold'] as const;
-export type OwnerList = (typeof OWNER_LISTS)[number];
 
 /** How an item's vehicle details name each choice (lookup names in the request language). */
 export const vehicleDetailsSchema = z
@@ -167,19 +175,6 @@ export const ownItemSchema = itemSchema
   .meta({ id: 'OwnItem' });
 export type OwnItem = z.infer<typeof ownItemSchema>;
 
-/** Why someone reports a listing (issue 11); "other" needs their own words. */
-export const REPORT_REASONS = [
-  'spam',
-  'duplicate',
-  'wrong_category',
-  'offensive',
-  'fraud',
-  'prohibited',
-  'sold',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
 /** An open report of a listing, as the moderation queue shows it. */
 export const itemReportSchema = z
   .object({
@@ -197,34 +192,3 @@ export const moderationItemSchema = itemDetailSchema
   .extend({ open_reports: z.array(itemReportSchema) })
   .meta({ id: 'ModerationItem' });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
-
-/** The moderation decisions an admin takes on an item (SPEC.md 4 item status). */
-export const MODERATION_DECISIONS = ['approve', 'reject', 'disable', 'enable'] as const;
-export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
-
-/** The longest slug part of an item's address; the id follows it. */
-const MAX_SLUG_LENGTH = 80;
-const UUID_TAIL = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** A readable address part from a title, in any script ("آيفون 13 برو" stays Arabic): letters, digits, hyphens. */
-export function slugOf(title: string): string {
-  return title
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/g, '');
-}
-
-/** The item's {itemName}: its slug and its id ("iphone-13-pro-<uuid>"), or the id alone for a title of symbols. */
-export const itemNameOf = (item: { id: string; slug: string }) => (item.slug ? `${item.slug}-${item.id}` : item.id);
-
-/** The page address of an item. */
-export const itemPath = (item: { item_name: string }) => `/item/${encodeURIComponent(item.item_name)}`;
-
-/** The id an {itemName} carries (whatever slug precedes it: an old one redirects), or null when it has none. */
-export function itemIdFromName(itemName: string | undefined): string | null {
-  const match = itemName ? UUID_TAIL.exec(itemName.toLowerCase()) : null;
-  return match?.[1] ?? null;
-}

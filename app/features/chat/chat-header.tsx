@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChatRecord } from '../../../contract/chat.ts';
-import { itemPath } from '../../../contract/items.ts';
+import { itemPath } from '../../../contract/item-basics.ts';
 import { OFFER_STATUS } from '../../../contract/offers.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { ArrowLeft, Check } from '../../components/ui/icons.tsx';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ITEM_STATUS, type ItemCardView, itemPath } from '../../../contract/items.ts';
+import { ITEM_STATUS, itemPath } from '../../../contract/item-basics.ts';
+import type { ItemCardView } from '../../../contract/items.ts';
 import { ItemPrice } from '../../components/price.tsx';
 import { CalendarDays, ImageUp, MapPin } from '../../components/ui/icons.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';

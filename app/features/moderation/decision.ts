@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_STATUS, MODERATION_DECISIONS, type ModerationDecision } from '../../../contract/items.ts';
+import { ITEM_STATUS, MODERATION_DECISIONS, type ModerationDecision } from '../../../contract/item-basics.ts';
 import type { FormResult } from '../../lib/form-errors.ts';
 
 /** The longest reason an admin may give (shown to the owner under their item). */

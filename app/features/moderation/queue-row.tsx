@@ -1,7 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { itemPath, type ModerationItem } from '../../../contract/items.ts';
+import { itemPath } from '../../../contract/item-basics.ts';
+import type { ModerationItem } from '../../../contract/items.ts';
 import { ItemPrice } from '../../components/price.tsx';
 import { FormAlert } from '../../components/ui/form.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';

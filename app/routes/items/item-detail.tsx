@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { itemIdFromName, itemPath } from '../../../contract/items.ts';
+import { itemIdFromName, itemPath } from '../../../contract/item-basics.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { formatItemPrice, ItemPrice } from '../../components/price.tsx';
 import { ChevronLeft, ChevronRight, MapPin } from '../../components/ui/icons.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { ITEM_STATUS, itemPath } from '../../../contract/items.ts';
+import { ITEM_STATUS, itemPath } from '../../../contract/item-basics.ts';
 import { PackagePlus } from '../../components/ui/icons.tsx';
 import { ItemEntryForm } from '../../features/items/entry/entry-form.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';

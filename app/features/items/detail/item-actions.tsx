@@ -1,8 +1,8 @@
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { ITEM_STATUS } from '../../../../contract/item-basics.ts';
 import type { ItemDetail } from '../../../../contract/items.ts';
-import { ITEM_STATUS } from '../../../../contract/items.ts';
 import { useDialog } from '../../../components/ui/dialogs.tsx';
 import { Check, Flag, Megaphone, MessageCircle, Pencil, RotateCcw, Trash2 } from '../../../components/ui/icons.tsx';
 import { ApiError, apiDelete, apiPost } from '../../../lib/api-client.ts';

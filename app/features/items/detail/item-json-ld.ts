@@ -1,5 +1,5 @@
+import { ITEM_STATUS } from '../../../../contract/item-basics.ts';
 import type { ItemDetail, VehicleDetails } from '../../../../contract/items.ts';
-import { ITEM_STATUS } from '../../../../contract/items.ts';
 import { photoUrl } from '../item-photos.ts';
 
 /**

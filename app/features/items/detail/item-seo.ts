@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
+import { ITEM_STATUS } from '../../../../contract/item-basics.ts';
 import type { ItemDetail } from '../../../../contract/items.ts';
-import { ITEM_STATUS } from '../../../../contract/items.ts';
 import { photoUrl } from '../item-photos.ts';
 import { absoluteUrl } from './item-json-ld.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { ITEM_STATUS } from '../../../../contract/item-basics.ts';
 import type { ItemDetail } from '../../../../contract/items.ts';
-import { ITEM_STATUS } from '../../../../contract/items.ts';
 import { Info, ShieldAlert } from '../../../components/ui/icons.tsx';
 
 /**

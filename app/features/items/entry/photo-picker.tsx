@@ -13,7 +13,7 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { CSS } from '@dnd-kit/utilities';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_ITEM_IMAGES } from '../../../../contract/items.ts';
+import { MAX_ITEM_IMAGES } from '../../../../contract/item-basics.ts';
 import {
   ChevronLeft,
   ChevronRight,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_ITEM_IMAGES } from '../../../../contract/items.ts';
+import { MAX_ITEM_IMAGES } from '../../../../contract/item-basics.ts';
 import { type StoredMedia, storedMedia } from './entry-values.ts';
 import { preparePhoto } from './image-resize.ts';
 import { forgetUpload, UploadFailed, uploadFile } from './upload.ts';

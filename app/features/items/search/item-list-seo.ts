@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import { type ItemCardView, itemPath } from '../../../../contract/items.ts';
+import { itemPath } from '../../../../contract/item-basics.ts';
+import type { ItemCardView } from '../../../../contract/items.ts';
 import { absoluteUrl } from '../detail/item-json-ld.ts';
 
 /** A step of the list's breadcrumb trail: its name and address (site-relative). */

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type ItemCardView, itemPath } from '../../../../contract/items.ts';
+import { itemPath } from '../../../../contract/item-basics.ts';
+import type { ItemCardView } from '../../../../contract/items.ts';
 import type { LanguageCode } from '../../../../contract/language.ts';
 import { formatItemPrice } from '../../../components/price.tsx';
 import { Loader2 } from '../../../components/ui/icons.tsx';
