@@ -6,31 +6,36 @@ import { PAGE_NAMESPACES, type PageNamespace, SHELL_NAMESPACE } from './namespac
 /** A key of a page namespace ("auth.login"); a wrong key fails the type check (see i18next.d.ts). */
 export type MessageKey = ParseKeys;
 
-// One lazily loaded module per language and page namespace; the server-only namespaces are left out, so
-// they are neither bundled for the browser nor loadable by a page.
-const namespaceFiles = import.meta.glob<ResourceLanguage>(
-  [
-    './locales/*/*.json',
-    '!./locales/*/api.json',
-    '!./locales/*/admin.json',
-    '!./locales/*/mail.json',
-    '!./locales/*/sms.json',
-  ],
-  { import: 'default' },
-);
+/** The namespace files' loaders (app/i18n/namespace-files.ts), a chunk fetched after the page has loaded. */
+const namespaceFiles = () => import('./namespace-files.ts').then((module) => module.namespaceFiles);
 
 const namespaceBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = namespaceFiles[`./locales/${language}/${namespace}.json`];
-    if (!load) return callback(new Error(`No namespace ${namespace} for ${language}`), false);
-    load().then(
-      (resources) => callback(null, resources),
-      (error: Error) => callback(error, false),
-    );
+    namespaceFiles()
+      .then((files) => {
+        const load = files[`./locales/${language}/${namespace}.json`];
+        if (!load) throw new Error(`No namespace ${namespace} for ${language}`);
+        return load();
+      })
+      .then(
+        (resources) => callback(null, resources),
+        (error: Error) => callback(error, false),
+      );
   },
 };
+
+/**
+ * Browser: fetch the loaders once the page has loaded, so that the first navigation needing another namespace
+ * waits for that namespace's file only.
+ */
+function prefetchNamespaceFiles() {
+  if (typeof window === 'undefined') return;
+  const prefetch = () => setTimeout(() => void namespaceFiles().catch(() => undefined), 0);
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
+}
 
 const instances = new Map<LanguageCode, i18n>();
 
@@ -42,6 +47,7 @@ const instances = new Map<LanguageCode, i18n>();
 export function i18nFor(language: LanguageCode): i18n {
   let instance = instances.get(language);
   if (!instance) {
+    if (instances.size === 0) prefetchNamespaceFiles();
     instance = createInstance(language, bootResources(language));
     instances.set(language, instance);
   }
