@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ChatMessage } from '../../contract/chat.ts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientFrame } from '../../contract/realtime.ts';
 import { HEARTBEAT_SECONDS, REALTIME_PATH, type ServerFrame } from '../../contract/realtime-socket.ts';
 
@@ -194,21 +193,3 @@ export function useConnectionState(): ConnectionState {
 
 const noSubscription = () => () => undefined;
 const realtimeIfStarted = () => (typeof window === 'undefined' ? undefined : realtime());
-
-/** The signed-in person's unread messages, all conversations together, kept live. */
-export function useUnreadTotal(enabled: boolean): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    if (!enabled) return;
-    const live = realtime();
-    setCount(live.unread);
-    return live.onFrame((frame) => {
-      if (frame.t === 'ready' || frame.t === 'unread') setCount(frame.unread_count);
-      if (frame.t === 'message' && isIncoming(frame.message)) setCount((value) => value + 1);
-    });
-  }, [enabled]);
-  return count;
-}
-
-/** A message from the other side counts as unread until its conversation is read. */
-const isIncoming = (message: ChatMessage) => client?.userId !== undefined && message.sender_id !== client.userId;

@@ -6,12 +6,12 @@ import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { Bell, LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
-import { useUnreadTotal } from '../../lib/realtime.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { LocationMenu } from './location-menu.tsx';
 import { useRedirectQuery } from './nav-items.ts';
 import { SearchBox } from './search-box.tsx';
 import { ThemeToggle } from './theme.tsx';
+import { useUnreadTotal } from './unread-total.ts';
 
 // Menus and the phone sheet load their code when first pressed (components/ui/deferred-popup.tsx).
 const loadAvatarMenu = () => import('./avatar-menu-popup.tsx');
