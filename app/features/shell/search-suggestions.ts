@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SearchSuggestion } from '../../../contract/search.ts';
 import { apiGet } from '../../lib/api-client.ts';
+import { loadSuggestionOptions } from './search-suggestion-list.tsx';
 
 /** Suggestions start at this many typed characters, this long after the last key press. */
 const SUGGEST_MIN_CHARACTERS = 2;
@@ -37,12 +38,16 @@ export function useSuggestions(text: string, language: string) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiGet<{ suggestions: SearchSuggestion[] }>(
-        '/api/v1/search/suggestions',
-        { q: prefix, lang: language },
-        { signal: controller.signal },
-      )
-        .then((data) => {
+      Promise.all([
+        apiGet<{ suggestions: SearchSuggestion[] }>(
+          '/api/v1/search/suggestions',
+          { q: prefix, lang: language },
+          { signal: controller.signal },
+        ),
+        // The list's options are drawn by code fetched beside the first answer.
+        loadSuggestionOptions(),
+      ])
+        .then(([data]) => {
           const list = data?.suggestions ?? [];
           if (answered.size >= ANSWERS_KEPT) answered.delete(answered.keys().next().value as string);
           answered.set(key, list);
