@@ -53,10 +53,11 @@ const SHELL_MODULES = modulesAt(
   'app/lib/meta',
   'app/lib/time-zone',
   'app/lib/viewer',
+  'app/components/ui/sentence-with-value',
 );
 
-/** The form components and the field rules (with zod), on the pages with a form. */
-const FORM_MODULES = modulesAt('app/components/ui/form', 'app/lib/form-errors', 'contract/fields', 'contract/sign-in');
+/** The form components, on the pages with a form (their zod rules load once a form is on screen: form.tsx). */
+const FORM_MODULES = modulesAt('app/components/ui/form', 'app/lib/form-errors');
 
 /** The cards of items, categories and blog posts, which the dashboard and the lists show. */
 const CARD_MODULES = modulesAt(
@@ -65,7 +66,6 @@ const CARD_MODULES = modulesAt(
   'app/features/items/favourite-button',
   'app/features/items/item-photos',
   'app/components/price',
-  'app/components/ui/sentence-with-value',
   'app/features/catalog/category-grid',
   'app/features/content/blog-card',
   'contract/item-basics',
@@ -78,6 +78,9 @@ export default defineConfig({
     fastifyReactRouterDev({ entry: './server/dev.ts', externalizeServerEntryImports: ['#app-context'] }),
   ],
   environments: {
+    // What the browser imports lazily (a form's zod rules) the server imports statically too (its actions check
+    // the same rules), so in the server bundle rolldown's "ineffective dynamic import" warning is only noise.
+    ssr: { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } },
     client: {
       build: {
         rolldownOptions: {

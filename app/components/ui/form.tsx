@@ -1,4 +1,4 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { translateKey } from '../../i18n/i18n.ts';
@@ -9,13 +9,46 @@ import { Eye, EyeOff, Loader2 } from './icons.tsx';
 export { inputClass, primaryButtonClass, secondaryButtonClass } from './form-classes.ts';
 
 /**
- * Form errors from the browser's own check (same zod rules as the server) or, after a submit, from the
- * server. The browser check runs first and stops the submit when something is wrong.
+ * A form's rules: a contract/ zod schema, imported when the form is first on screen. zod (and, for a phone
+ * number, libphonenumber) are 20-45 KB of brotli that no page waits for before it is interactive; the import is
+ * a module-level function of the form's page, so each schema is asked for once.
  */
-export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+export type RulesLoader = () => Promise<z.ZodType>;
+
+/** Each loader's schema once it has arrived; null when it could not be loaded (the server checks alone then). */
+const loadedRules = new Map<RulesLoader, z.ZodType | null>();
+const loadingRules = new Map<RulesLoader, Promise<void>>();
+
+function loadRules(load: RulesLoader): Promise<void> {
+  let loading = loadingRules.get(load);
+  if (!loading) {
+    loading = load().then(
+      (schema) => void loadedRules.set(load, schema),
+      () => void loadedRules.set(load, null),
+    );
+    loadingRules.set(load, loading);
+  }
+  return loading;
+}
+
+/**
+ * Form errors from the browser's own check (same zod rules as the server) or, after a submit, from the
+ * server. The browser check runs first and stops the submit when something is wrong. A form sent before its
+ * rules have arrived waits for them, then is checked and sent as if it had just been submitted.
+ */
+export function useFormErrors(rules: RulesLoader, serverErrors: FieldErrors | undefined) {
   const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
+  useEffect(() => void loadRules(rules), [rules]);
   const validateFirst = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
+    const schema = loadedRules.get(rules);
+    if (schema === undefined) {
+      event.preventDefault();
+      const { submitter } = event.nativeEvent as SubmitEvent;
+      void loadRules(rules).then(() => form.requestSubmit(submitter));
+      return;
+    }
+    if (schema === null) return;
     const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
     if (parsed.success) {
       setBrowserErrors(null);

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { codeFormSchema } from '../../../contract/auth.ts';
 import { formatCountdown } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { Field, FormAlert, SubmitButton, secondaryButtonClass, useFormErrors } from '../../components/ui/form.tsx';
 import { Loader2 } from '../../components/ui/icons.tsx';
 import type { FieldErrors, FormResult } from '../../lib/form-errors.ts';
+
+const codeRules = () => import('../../../contract/auth.ts').then((rules) => rules.codeFormSchema);
 
 /** The six-digit code input: digits only, filled in by the phone's one-time-code suggestion. */
 export function CodeField({ idPrefix, errors }: { idPrefix: string; errors: FieldErrors }) {
@@ -66,7 +67,7 @@ export function CodeEntry({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const failure = result && !result.ok ? result : undefined;
-  const { errors, validateFirst } = useFormErrors(codeFormSchema, failure?.errors);
+  const { errors, validateFirst } = useFormErrors(codeRules, failure?.errors);
   const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const wait = useResendWait(resendIn, result);
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { profileUpdateSchema, type User } from '../../../contract/users.ts';
+import type { User } from '../../../contract/users.ts';
 import {
   CheckboxField,
   Field,
@@ -12,6 +12,8 @@ import {
 import type { FieldErrors } from '../../lib/form-errors.ts';
 import { PhoneChangeDialog } from './phone-change-dialog.tsx';
 import type { CountryOption } from './phone-field.tsx';
+
+const profileRules = () => import('../../../contract/users.ts').then((rules) => rules.profileUpdateSchema);
 
 type EditedUser = Pick<
   User,
@@ -47,7 +49,7 @@ export function ProfileForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, validateFirst } = useFormErrors(profileUpdateSchema, serverErrors);
+  const { errors, validateFirst } = useFormErrors(profileRules, serverErrors);
   const field = { idPrefix: 'profile', errors };
   return (
     <Form method="post" noValidate onSubmit={validateFirst} className="mt-4 space-y-4">

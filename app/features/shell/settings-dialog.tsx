@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { passwordUpdateSchema } from '../../../contract/auth.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from '../../components/ui/form.tsx';
 import { Settings } from '../../components/ui/icons.tsx';
 import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
 import type { FieldErrors } from '../../lib/form-errors.ts';
+
+const passwordRules = () => import('../../../contract/auth.ts').then((rules) => rules.passwordUpdateSchema);
 
 type Result = { ok: true; notice: string; intent: string } | { ok: false; errors: FieldErrors; formError?: string };
 
@@ -45,10 +46,7 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>({ key: 'settings-password' });
   const result = fetcher.data;
-  const { errors, validateFirst } = useFormErrors(
-    passwordUpdateSchema,
-    result && !result.ok ? result.errors : undefined,
-  );
+  const { errors, validateFirst } = useFormErrors(passwordRules, result && !result.ok ? result.errors : undefined);
   return (
     <section className="py-4" aria-labelledby="settings-password-heading">
       <h3 id="settings-password-heading" className="font-semibold">

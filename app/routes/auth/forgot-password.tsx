@@ -25,6 +25,9 @@ import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/forgot-password';
 
+const requestRules = () => import('../../../contract/auth.ts').then((rules) => rules.forgotPasswordSchema);
+const resetRules = () => import('../../../contract/auth.ts').then((rules) => rules.resetPasswordSchema);
+
 /** The reset waiting for its code (kept in a cookie, so a reload stays on the code step). */
 const readPendingReset = (request: Request, context: Route.LoaderArgs['context']) =>
   readStepCookie<{ userEmail: string }>(request, context, PASSWORD_RESET_COOKIE, ['userEmail']);
@@ -78,8 +81,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const { email, resendIn } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const step = email ? 'reset' : 'request';
-  const schema = step === 'reset' ? resetPasswordSchema : forgotPasswordSchema;
-  const { errors, validateFirst } = useFormErrors(schema, failure?.errors);
+  const { errors, validateFirst } = useFormErrors(step === 'reset' ? resetRules : requestRules, failure?.errors);
   const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const wait = useResendWait(resendIn, actionData);
   return (

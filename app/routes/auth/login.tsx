@@ -18,6 +18,8 @@ import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/login';
 
+const loginRules = () => import('../../../contract/sign-in.ts').then((rules) => rules.loginSchema);
+
 /** Notices handed over by another step that are good news; any other is a failure. */
 const GOOD_NEWS = new Set(['auth.passwordReset']);
 
@@ -70,7 +72,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, validateFirst } = useFormErrors(loginSchema, actionData?.errors);
+  const { errors, validateFirst } = useFormErrors(loginRules, actionData?.errors);
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
   const { back } = loaderData;
   return (

@@ -14,6 +14,9 @@ import { pageMeta } from '../../lib/meta.ts';
 import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/phone-login';
 
+const numberRules = () => import('../../../contract/auth.ts').then((rules) => rules.phoneLoginSchema);
+const nameRules = () => import('../../../contract/auth.ts').then((rules) => rules.phoneNameSchema);
+
 /** The phone sign-in in progress: the number the code went to, whether it is new, and the name given for it. */
 type PendingPhone = { phone: string; name: string; isNew: string };
 
@@ -114,7 +117,7 @@ function NumberStep({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, validateFirst } = useFormErrors(phoneLoginSchema, actionData?.errors);
+  const { errors, validateFirst } = useFormErrors(numberRules, actionData?.errors);
   return (
     <div className="space-y-4">
       <FormAlert messageKey={actionData?.formError} />
@@ -134,7 +137,7 @@ function NumberStep({
 function NameStep({ actionData }: { actionData: ActionData }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, validateFirst } = useFormErrors(phoneNameSchema, actionData?.errors);
+  const { errors, validateFirst } = useFormErrors(nameRules, actionData?.errors);
   return (
     <div className="space-y-4">
       <FormAlert messageKey={actionData?.formError} />

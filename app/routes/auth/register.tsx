@@ -23,6 +23,8 @@ import { carriedRedirect, redirectTarget } from '../../lib/redirect.ts';
 import type { Route } from './+types/register';
 import { PrivacyAgreement } from './login.tsx';
 
+const registerRules = () => import('../../../contract/auth.ts').then((rules) => rules.registerSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { services, viewer } = context.get(appContext);
@@ -60,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, validateFirst } = useFormErrors(registerSchema, actionData?.errors);
+  const { errors, validateFirst } = useFormErrors(registerRules, actionData?.errors);
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/register') === true;
   const { back } = loaderData;
   const field = { idPrefix: 'register', errors };

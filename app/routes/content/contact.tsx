@@ -13,6 +13,8 @@ import { formFields, submitForm } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/contact';
 
+const contactRules = () => import('../../../contract/content.ts').then((rules) => rules.contactMessageSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, viewer } = context.get(appContext);
   const [defaultCountry, account] = await Promise.all([
@@ -48,10 +50,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const [dismissedResult, setDismissedResult] = useState<typeof actionData>();
   const result = actionData && actionData !== dismissedResult ? actionData : undefined;
-  const { errors, validateFirst } = useFormErrors(
-    contactMessageSchema,
-    result && !result.ok ? result.errors : undefined,
-  );
+  const { errors, validateFirst } = useFormErrors(contactRules, result && !result.ok ? result.errors : undefined);
   const sending = navigation.state === 'submitting';
 
   if (result?.ok) {
