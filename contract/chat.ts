@@ -1,27 +1,22 @@
 import { z } from 'zod';
+import { CHAT_LIMITS } from './chat-basics.ts';
 import { dateTextSchema, dateTimeSchema, VALIDATION } from './fields.ts';
 import { userIdSchema } from './ids.ts';
 import { itemSchema } from './items.ts';
 import { imageSchema } from './media.ts';
 import { userSchema } from './users.ts';
 
-/** SPEC.md 4 "Chat message types". A date separator (3) is drawn by screens between days, never stored. */
-export const CHAT_MESSAGE_TYPE = { text: 0, image: 1, offer: 2, date: 3, sold: 4, bought: 5 } as const;
-export type ChatMessageType = (typeof CHAT_MESSAGE_TYPE)[keyof typeof CHAT_MESSAGE_TYPE];
-
-export const CHAT_LIMITS = {
-  /** The longest text message. */
-  messageLength: 2000,
-  /** A client's own id for a message, so that sending it again (after a reconnect) stores it once. */
-  clientIdLength: 64,
-  /** Messages a user may send per minute, all conversations together. */
-  messagesPerMinute: 30,
-} as const;
-
-export const CHAT_ROLES = ['buyer', 'seller'] as const;
-export type ChatRole = (typeof CHAT_ROLES)[number];
-export const CHAT_LIST_TABS = ['from-buyers', 'from-sellers'] as const;
-export type ChatListTab = (typeof CHAT_LIST_TABS)[number];
+export {
+  CHAT_LIMITS,
+  CHAT_LIST_TABS,
+  CHAT_MESSAGE_TYPE,
+  CHAT_ROLES,
+  type ChatListTab,
+  type ChatMessageType,
+  type ChatRole,
+  type MessageConcern,
+  messageConcerns,
+} from './chat-basics.ts';
 
 /** The three ids that name a conversation (SPEC.md 2 /chat). */
 export const chatKeySchema = z.object({
@@ -123,23 +118,3 @@ export const messagePageSchema = z.object({ messages: z.array(chatMessageSchema)
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export const unreadTotalSchema = z.object({ unread_count: z.number().int() }).meta({ id: 'UnreadTotal' });
-
-/** What in a message should make the reader careful (the chat's warning banner). */
-export type MessageConcern = 'contact' | 'link' | 'payment';
-
-const PHONE = /(?:\+|00)?\d[\d\s().-]{7,}\d/;
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]{2,}/g;
-const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|io|me|ly|sa|ae|eg)\b/i;
-/** "Pay outside" in the languages buyers use most: transfers, wallets and gift cards. */
-const PAYMENT =
-  /western\s*union|money\s*gram|wire\s*transfer|bank\s*transfer|iban|paypal|gift\s*card|crypto|bitcoin|usdt|تحويل|حوالة|ايبان|آيبان|بطاقة\s*هدايا|virement|überweisung|transferencia|bonifico|перевод|havale/i;
-
-/** The concerns found in a message's text: a phone number or e-mail, a link, or a payment outside Souk. */
-export function messageConcerns(text: string): MessageConcern[] {
-  const found: MessageConcern[] = [];
-  const withoutEmails = text.replace(EMAIL, ' ');
-  if (PHONE.test(text) || withoutEmails !== text) found.push('contact');
-  if (LINK.test(withoutEmails)) found.push('link');
-  if (PAYMENT.test(text)) found.push('payment');
-  return found;
-}

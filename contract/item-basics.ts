@@ -53,3 +53,6 @@ export const REPORT_REASONS = [
   'other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The longest note a report may carry. */
+export const MAX_REPORT_NOTE = 500;

@@ -4,12 +4,7 @@ import { priceSchema } from './item-entry.ts';
 import { itemSchema } from './items.ts';
 import { userSchema } from './users.ts';
 
-/** An offer's state, kept in a chat's `is_accept` (SPEC.md 4 "Chat and offer status"). */
-export const OFFER_STATUS = { none: 0, offer: 1, reject: 2, accept: 3, sold: 4, bought: 5 } as const;
-export type OfferStatus = (typeof OFFER_STATUS)[keyof typeof OFFER_STATUS];
-
-/** Whether the item changed hands in this conversation's state: nothing more may be offered. */
-export const isClosedDeal = (status: number) => status === OFFER_STATUS.sold || status === OFFER_STATUS.bought;
+export { isClosedDeal, OFFER_LIST_TABS, OFFER_STATUS, type OfferListTab, type OfferStatus } from './offer-basics.ts';
 
 /** The buyer's price, in the item's currency: the same format as an item's price. */
 export const offerInputSchema = z.object({ price: priceSchema });
@@ -33,6 +28,3 @@ export const offerSchema = z
   })
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerSchema>;
-
-export const OFFER_LIST_TABS = ['received', 'sent'] as const;
-export type OfferListTab = (typeof OFFER_LIST_TABS)[number];

@@ -1,22 +1,7 @@
 import { z } from 'zod';
+import { MAX_OFFSET, MAX_PAGE_SIZE } from './paging-basics.ts';
 
-export const PAGE_SIZE = {
-  items: 10,
-  blogs: 30,
-  categories: 30,
-  chatHistory: 30,
-  locations: 30,
-  featured: 10,
-  isUserBought: 30,
-  /** Lookups the spec gives no size for use the locations size. */
-  lookups: 30,
-} as const;
-
-/** Largest page any list accepts, whatever the caller asks for. */
-export const MAX_PAGE_SIZE = 100;
-
-/** The furthest a list may be paged: deeper pages are refused (400) rather than scanned. */
-export const MAX_OFFSET = 1_000_000;
+export { MAX_OFFSET, MAX_PAGE_SIZE, PAGE_SIZE, type Paged } from './paging-basics.ts';
 
 export const orderTypeSchema = z.enum(['asc', 'desc']);
 
@@ -27,14 +12,6 @@ export const pageQuerySchema = (defaultLimit: number) =>
     offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0),
     cursor: z.string().max(200).optional(),
   });
-
-export interface Paged<T> {
-  items: T[];
-  limit: number;
-  offset: number;
-  /** Opaque token for the next page, or null when this page is the last. */
-  next_cursor: string | null;
-}
 
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { dateTextSchema, dateTimeSchema, VALIDATION } from './fields.ts';
+import { RATING_MAX, RATING_MIN, REVIEW_TEXT_LIMITS } from './rating-basics.ts';
 import { userSchema } from './users.ts';
 
-/** The stars a rating may give (SPEC.md 9). */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const REVIEW_TEXT_LIMITS = { title: 100, message: 1000 } as const;
+export { RATING_MAX, RATING_MIN, REVIEW_TEXT_LIMITS } from './rating-basics.ts';
 
 /** A review: 1 to 5 stars, a title and a message (SPEC.md 3). A second review of the same person replaces the first. */
 export const reviewInputSchema = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { dateTimeSchema, VALIDATION } from './fields.ts';
+import { MAX_REPORT_NOTE } from './item-basics.ts';
 import { itemSchema, REPORT_REASONS } from './items.ts';
 
+export { MAX_REPORT_NOTE } from './item-basics.ts';
 export { type ItemReport, itemReportSchema, REPORT_REASONS, type ReportReason } from './items.ts';
-
-export const MAX_REPORT_NOTE = 500;
 
 export const reportInputSchema = z
   .object({

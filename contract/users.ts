@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { dateTimeSchema, emailSchema, flag, optionalText, requiredText, VALIDATION } from './fields.ts';
 import { serialIdSchema } from './ids.ts';
 
-/** role_id values: administrators run the marketplace; moderators review listings and reports. */
-export const ROLE = { user: 1, admin: 2, moderator: 3 } as const;
-export const USER_STATUS = { pending: 0, active: 1, unpublished: 2, rejected: 3, deactivated: 4 } as const;
-/** The user id the spec's clients send for a visitor. */
-export const VISITOR_USER_ID = 'nologinuser';
+export { ROLE, USER_STATUS, VISITOR_USER_ID } from './user-basics.ts';
 
 export const ratingSummarySchema = z
   .object({

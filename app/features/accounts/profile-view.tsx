@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_STATUS } from '../../../contract/user-basics.ts';
 import type { User } from '../../../contract/users.ts';
-import { USER_STATUS } from '../../../contract/users.ts';
 import {
   BadgeCheck,
   CalendarDays,

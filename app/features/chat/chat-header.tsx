@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChatRecord } from '../../../contract/chat.ts';
 import { itemPath } from '../../../contract/item-basics.ts';
-import { OFFER_STATUS } from '../../../contract/offers.ts';
+import { OFFER_STATUS } from '../../../contract/offer-basics.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { ArrowLeft, Check } from '../../components/ui/icons.tsx';
 import { photoUrl } from '../../components/ui/profile-photo.tsx';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import { CHAT_MESSAGE_TYPE, type ChatListTab, type ChatRecord } from '../../../contract/chat.ts';
+import type { ChatRecord } from '../../../contract/chat.ts';
+import { CHAT_MESSAGE_TYPE, type ChatListTab } from '../../../contract/chat-basics.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, type ChatMessage, messageConcerns } from '../../../contract/chat.ts';
+import type { ChatMessage } from '../../../contract/chat.ts';
+import { CHAT_LIMITS, messageConcerns } from '../../../contract/chat-basics.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { ImagePlus, Send } from '../../components/ui/icons.tsx';
 import { postFormWithProgress, UploadFailed } from '../../lib/upload.ts';

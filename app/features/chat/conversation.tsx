@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_TYPE, type Conversation as ConversationData, messageConcerns } from '../../../contract/chat.ts';
-import { OFFER_STATUS } from '../../../contract/offers.ts';
+import type { Conversation as ConversationData } from '../../../contract/chat.ts';
+import { CHAT_MESSAGE_TYPE, messageConcerns } from '../../../contract/chat-basics.ts';
+import { OFFER_STATUS } from '../../../contract/offer-basics.ts';
 import { WifiOff } from '../../components/ui/icons.tsx';
 import { isolate } from '../../lib/bidi.ts';
 import { useConnectionState } from '../../lib/realtime.ts';

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_TYPE, type ChatMessage, type ChatRecord } from '../../../contract/chat.ts';
+import type { ChatMessage, ChatRecord } from '../../../contract/chat.ts';
+import { CHAT_MESSAGE_TYPE } from '../../../contract/chat-basics.ts';
 import { AlertTriangle, Handshake, Loader2, RotateCcw, Tag, X } from '../../components/ui/icons.tsx';
 import { isolate } from '../../lib/bidi.ts';
 import { useFormatDayAndTime } from '../../lib/time-zone.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatRecord } from '../../../contract/chat.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
-import { OFFER_STATUS } from '../../../contract/offers.ts';
+import { OFFER_STATUS } from '../../../contract/offer-basics.ts';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Check, Tag, X } from '../../components/ui/icons.tsx';
 import { ApiError } from '../../lib/api-client.ts';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OFFER_STATUS, type Offer, type OfferListTab } from '../../../contract/offers.ts';
+import { OFFER_STATUS, type OfferListTab } from '../../../contract/offer-basics.ts';
+import type { Offer } from '../../../contract/offers.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageCircle, Tag } from '../../components/ui/icons.tsx';

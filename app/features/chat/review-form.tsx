@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RATING_MAX, REVIEW_TEXT_LIMITS, type Review, reviewInputSchema } from '../../../contract/ratings.ts';
+import { RATING_MAX, REVIEW_TEXT_LIMITS } from '../../../contract/rating-basics.ts';
+import { type Review, reviewInputSchema } from '../../../contract/ratings.ts';
 import { DialogForm } from '../../components/ui/dialog-form.tsx';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Field, FieldError, inputClass } from '../../components/ui/form.tsx';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Paged } from '../../../contract/paging.ts';
-import { RATING_MAX, type Review } from '../../../contract/ratings.ts';
+import { RATING_MAX } from '../../../contract/rating-basics.ts';
+import type { Review } from '../../../contract/ratings.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Star } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';

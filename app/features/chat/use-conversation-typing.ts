@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { TYPING_SIGNAL_EVERY_MS } from '../../../contract/realtime.ts';
+import { TYPING_SIGNAL_EVERY_MS } from '../../../contract/realtime-socket.ts';
 
 /** How long "typing…" stays after the other side's last typing signal. */
 export const TYPING_SHOWN_MS = 4000;

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { MAX_REPORT_NOTE, REPORT_REASONS, type ReportReason } from '../../../contract/social.ts';
+import { MAX_REPORT_NOTE, REPORT_REASONS, type ReportReason } from '../../../contract/item-basics.ts';
 import { DialogFormBody } from '../../components/ui/dialog-form.tsx';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Flag } from '../../components/ui/icons.tsx';

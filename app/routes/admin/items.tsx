@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from 'react-router';
 import { type AppContext, appContext } from '#app-context';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { NotFound } from '../../components/ui/not-found.tsx';
 import { badgesOf, ItemCover, ItemStatusBadge } from '../../features/items/item-card.tsx';
 import { offsetOf } from '../../features/items/lists/my-items.server.ts';

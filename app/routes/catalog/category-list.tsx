@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { appContext } from '#app-context';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { CategoryCards } from '../../features/catalog/category-cards.tsx';
 import { countsForList } from '../../features/catalog/counts.server.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { ChevronLeft, ChevronRight, Handshake } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';

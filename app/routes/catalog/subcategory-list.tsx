@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
-import { parseSerialId } from '../../../contract/ids.ts';
+import { parseSerialId } from '../../../contract/id-basics.ts';
 import type { Category, Subcategory } from '../../../contract/lookups.ts';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
-import { itemListSearchParams } from '../../../contract/search.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
+import { itemListSearchParams } from '../../../contract/search-basics.ts';
 import { ChevronRight } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { AllAdsCard, SubcategoryCards } from '../../features/catalog/category-cards.tsx';

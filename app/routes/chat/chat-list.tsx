@@ -1,5 +1,5 @@
-import { CHAT_LIST_TABS, type ChatListTab } from '../../../contract/chat.ts';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { CHAT_LIST_TABS, type ChatListTab } from '../../../contract/chat-basics.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { ChatList } from '../../features/chat/chat-list.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';

@@ -1,5 +1,5 @@
-import { OFFER_LIST_TABS, type OfferListTab } from '../../../contract/offers.ts';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { OFFER_LIST_TABS, type OfferListTab } from '../../../contract/offer-basics.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { OfferList } from '../../features/chat/offer-list.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageMeta } from '../../lib/meta.ts';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
-import { isUserId } from '../../../contract/ids.ts';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { isUserId } from '../../../contract/id-basics.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { requireSignedIn } from '../../features/accounts/account.server.ts';
 import { RatingBreakdown } from '../../features/accounts/rating-breakdown.tsx';
 import { ReviewList } from '../../features/chat/review-list.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { appContext } from '#app-context';
-import { parseSerialId } from '../../../contract/ids.ts';
+import { parseSerialId } from '../../../contract/id-basics.ts';
 import { ArrowLeft, ArrowRight } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { Prose } from '../../features/content/prose.tsx';

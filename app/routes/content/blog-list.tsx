@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { appContext } from '#app-context';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { Search } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';

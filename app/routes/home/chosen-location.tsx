@@ -1,10 +1,7 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import {
-  type ChosenLocation,
-  type LocationChoiceResult,
-  locationChoiceInputSchema,
-} from '../../../contract/location-choice.ts';
+import type { ChosenLocation, LocationChoiceResult } from '../../../contract/location-basics.ts';
+import { locationChoiceInputSchema } from '../../../contract/location-choice.ts';
 import { rememberLocation } from '../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { formFields } from '../../lib/forms.server.ts';

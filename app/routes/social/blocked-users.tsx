@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE } from '../../../contract/paging.ts';
+import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { UnblockButton } from '../../features/social/block-button.tsx';
 import { PeoplePage } from '../../features/social/people-list.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';

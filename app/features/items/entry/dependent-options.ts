@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE } from '../../../../contract/paging.ts';
+import { MAX_PAGE_SIZE } from '../../../../contract/paging-basics.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import type { Option } from './entry-fields.tsx';
 

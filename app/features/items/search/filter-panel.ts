@@ -1,4 +1,4 @@
-import { type ItemListParam, MAP_SEARCH_RADIUS_MILES } from '../../../../contract/search.ts';
+import { type ItemListParam, MAP_SEARCH_RADIUS_MILES } from '../../../../contract/search-basics.ts';
 import type { MapTileSource } from '../../../components/ui/location-map-leaflet.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import type { ItemListOptions, ListOption } from './item-list.server.ts';

@@ -6,7 +6,7 @@ import {
   type ItemOrder,
   itemListSearchParams,
   itemOrderOf,
-} from '../../../../contract/search.ts';
+} from '../../../../contract/search-basics.ts';
 
 /** The filters of an item list as its URL carries them: raw texts, list parameters only, never empty. */
 export type FilterValues = Partial<Record<ItemListParam, string>>;

@@ -1,6 +1,6 @@
 import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_SEARCH_RADIUS_MILES, MAX_SEARCH_RADIUS_MILES } from '../../../../contract/search.ts';
+import { MAP_SEARCH_RADIUS_MILES, MAX_SEARCH_RADIUS_MILES } from '../../../../contract/search-basics.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/ui/form-classes.ts';
 import { Crosshair, Loader2 } from '../../../components/ui/icons.tsx';
 import type { MapTileSource } from '../../../components/ui/location-map-leaflet.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Model, Township } from '../../../../contract/lookups.ts';
-import { MAX_PAGE_SIZE } from '../../../../contract/paging.ts';
+import { MAX_PAGE_SIZE } from '../../../../contract/paging-basics.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import type { PanelValues } from './filter-panel.ts';
 import type { ItemListOptions, ListOption } from './item-list.server.ts';

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LOCATION_FILTER_PARAMS } from '../../../../contract/location-choice.ts';
-import { type ItemListParam, itemSearchSchema } from '../../../../contract/search.ts';
+import { LOCATION_FILTER_PARAMS } from '../../../../contract/location-basics.ts';
+import { itemSearchSchema } from '../../../../contract/search.ts';
+import type { ItemListParam } from '../../../../contract/search-basics.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import {
   areaOf,
