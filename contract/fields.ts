@@ -1,32 +1,7 @@
 import { z } from 'zod';
+import { VALIDATION } from './field-basics.ts';
 
-/**
- * The validation messages of SPEC.md 5, as locale keys (app/i18n/locales/*.json "validation").
- * Schemas report these keys as their issue messages; screens translate them with t().
- */
-export const VALIDATION = {
-  required: 'validation.required',
-  imageRequired: 'validation.imageRequired',
-  priceRange: 'validation.priceRange',
-  emailFormat: 'validation.emailFormat',
-  agreePrivacy: 'validation.agreePrivacy',
-  passwordsMismatch: 'validation.passwordsMismatch',
-  selectPrivacy: 'validation.selectPrivacy',
-  userNameFormat: 'validation.userNameFormat',
-  verificationCode: 'validation.verificationCode',
-  cardExpiryFormat: 'validation.cardExpiryFormat',
-  cardCvv: 'validation.cardCvv',
-  passwordConfirm: 'validation.passwordConfirm',
-  promotionDate: 'validation.promotionDate',
-  blueMarkNote: 'validation.blueMarkNote',
-  tooLong: 'validation.tooLong',
-  passwordLength: 'validation.passwordLength',
-  phoneFormat: 'validation.phoneFormat',
-  priceFormat: 'validation.priceFormat',
-  tooManyImages: 'validation.tooManyImages',
-  wholeNumber: 'validation.wholeNumber',
-  outOfRange: 'validation.outOfRange',
-} as const;
+export { VALIDATION } from './field-basics.ts';
 
 export const requiredText = z.string().trim().min(1, VALIDATION.required);
 

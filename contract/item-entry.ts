@@ -1,42 +1,16 @@
 import { z } from 'zod';
 import { VALIDATION } from './fields.ts';
 import { MAX_SERIAL_ID } from './ids.ts';
+import { ITEM_TEXT_LIMITS, MAX_MILEAGE, MIN_VEHICLE_YEAR } from './item-entry-basics.ts';
 import { MAX_ITEM_IMAGES } from './items.ts';
 
-/**
- * The item entry form (SPEC.md 3 entry-form fields, SPEC.md 5 item entry rules): one schema for the browser,
- * the page action and the API. Ids arrive as numbers (JSON) or text (forms); an empty value is "not chosen".
- * Every message is a locale key (forms: validation.*); "required" names its field (forms: fields.<key>).
- */
-export const ITEM_TEXT_LIMITS = {
-  title: 120,
-  brand: 60,
-  description: 5000,
-  highlight_info: 1000,
-  keyword: 200,
-  address: 300,
-  deal_option_remark: 300,
-} as const;
-
-/** The largest price an item may ask (numeric(14,2) holds 12 whole digits). */
-export const MAX_ITEM_PRICE = 999_999_999_999;
-export const MIN_VEHICLE_YEAR = 1900;
-export const MAX_MILEAGE = 10_000_000;
-
-/** The vehicle details of an entry: asked and kept only in vehicle categories (Category.is_vehicle). */
-export const VEHICLE_FIELDS = [
-  'manufacturer_id',
-  'model_id',
-  'year',
-  'mileage',
-  'engine_status_id',
-  'transmission_id',
-  'fuel_type_id',
-  'body_style_id',
-  'color_id',
-  'seller_type_id',
-  'vehicle_type_id',
-] as const;
+export {
+  ITEM_TEXT_LIMITS,
+  MAX_ITEM_PRICE,
+  MAX_MILEAGE,
+  MIN_VEHICLE_YEAR,
+  VEHICLE_FIELDS,
+} from './item-entry-basics.ts';
 
 const emptyToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -96,6 +70,11 @@ const optionalWhole = (min: number, max: number) =>
     )
     .transform((v) => v ?? null);
 
+/**
+ * The item entry form (SPEC.md 3 entry-form fields, SPEC.md 5 item entry rules): one schema for the browser,
+ * the page action and the API. Ids arrive as numbers (JSON) or text (forms); an empty value is "not chosen".
+ * Every message is a locale key (forms: validation.*); "required" names its field (forms: fields.<key>).
+ */
 export const itemEntrySchema = z
   .object({
     /** Photos uploaded beforehand (POST /api/v1/item-uploads/photos), in order: the first is the cover. */

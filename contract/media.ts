@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { MAX_VIDEO_SECONDS } from './media-basics.ts';
+
 export const IMAGE_TYPES = [
   'item',
   'video',
@@ -13,9 +15,6 @@ export const IMAGE_TYPES = [
   'subcategory',
 ] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
-
-/** The longest video an item may carry (SPEC.md 9). */
-export const MAX_VIDEO_SECONDS = 60;
 
 export const imageSchema = z
   .object({

@@ -1,35 +1,12 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { translateKey } from '../../i18n/i18n.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { arrivedRules, formRules, type RulesLoader, useRulesAhead } from '../../lib/form-rules.ts';
 import { inputClass, primaryButtonClass } from './form-classes.ts';
 import { Eye, EyeOff, Loader2 } from './icons.tsx';
 
 export { inputClass, primaryButtonClass, secondaryButtonClass } from './form-classes.ts';
-
-/**
- * A form's rules: a contract/ zod schema, imported when the form is first on screen. zod (and, for a phone
- * number, libphonenumber) are 20-45 KB of brotli that no page waits for before it is interactive; the import is
- * a module-level function of the form's page, so each schema is asked for once.
- */
-export type RulesLoader = () => Promise<z.ZodType>;
-
-/** Each loader's schema once it has arrived; null when it could not be loaded (the server checks alone then). */
-const loadedRules = new Map<RulesLoader, z.ZodType | null>();
-const loadingRules = new Map<RulesLoader, Promise<void>>();
-
-function loadRules(load: RulesLoader): Promise<void> {
-  let loading = loadingRules.get(load);
-  if (!loading) {
-    loading = load().then(
-      (schema) => void loadedRules.set(load, schema),
-      () => void loadedRules.set(load, null),
-    );
-    loadingRules.set(load, loading);
-  }
-  return loading;
-}
 
 /**
  * Form errors from the browser's own check (same zod rules as the server) or, after a submit, from the
@@ -38,14 +15,14 @@ function loadRules(load: RulesLoader): Promise<void> {
  */
 export function useFormErrors(rules: RulesLoader, serverErrors: FieldErrors | undefined) {
   const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
-  useEffect(() => void loadRules(rules), [rules]);
+  useRulesAhead(rules);
   const validateFirst = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    const schema = loadedRules.get(rules);
+    const schema = arrivedRules(rules);
     if (schema === undefined) {
       event.preventDefault();
       const { submitter } = event.nativeEvent as SubmitEvent;
-      void loadRules(rules).then(() => form.requestSubmit(submitter));
+      void formRules(rules).then(() => form.requestSubmit(submitter));
       return;
     }
     if (schema === null) return;

@@ -1,13 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { offerInputSchema } from '../../../contract/offers.ts';
 import { DialogForm } from '../../components/ui/dialog-form.tsx';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { inputClass } from '../../components/ui/form-classes.ts';
 import { Tag } from '../../components/ui/icons.tsx';
 import { ModalTrigger } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { formRules, useRulesAhead } from '../../lib/form-rules.ts';
 import type { ConversationApi } from './use-conversation.ts';
+
+const offerRules = () => import('../../../contract/offers.ts').then((rules) => rules.offerInputSchema);
 
 /** The buyer's price offer, in the item's currency (the same format as an item's price). */
 export function OfferButton({ conversation }: { conversation: ConversationApi }) {
@@ -21,9 +23,16 @@ export function OfferButton({ conversation }: { conversation: ConversationApi })
   const errorId = useId();
   const currency = conversation.chat.item?.item_currency?.currency_symbol ?? '';
 
+  useRulesAhead(offerRules);
+  const failed = async (failure: unknown) => {
+    setOpen(false);
+    await dialog.error(failure instanceof ApiError ? failure.text : t('errors.generic'));
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = offerInputSchema.safeParse({ price });
+    const rules = await formRules(offerRules);
+    if (!rules) return failed(null);
+    const parsed = rules.safeParse({ price });
     if (!parsed.success) {
       setError(t(parsed.error.issues[0]?.message as 'validation.required'));
       return;
@@ -35,8 +44,7 @@ export function OfferButton({ conversation }: { conversation: ConversationApi })
       setPrice('');
       setError(null);
     } catch (failure) {
-      setOpen(false);
-      await dialog.error(failure instanceof ApiError ? failure.text : t('errors.generic'));
+      await failed(failure);
     } finally {
       setBusy(false);
     }

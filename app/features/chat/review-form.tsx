@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_MAX, REVIEW_TEXT_LIMITS } from '../../../contract/rating-basics.ts';
-import { type Review, reviewInputSchema } from '../../../contract/ratings.ts';
+import type { Review } from '../../../contract/ratings.ts';
 import { DialogForm } from '../../components/ui/dialog-form.tsx';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { Field, FieldError, inputClass } from '../../components/ui/form.tsx';
@@ -10,6 +10,9 @@ import { ModalTrigger } from '../../components/ui/modal.tsx';
 import { apiPost } from '../../lib/api-client.ts';
 import { isolate } from '../../lib/bidi.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { formRules, useRulesAhead } from '../../lib/form-rules.ts';
+
+const reviewRules = () => import('../../../contract/ratings.ts').then((rules) => rules.reviewInputSchema);
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
@@ -30,9 +33,16 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
   const starsErrorId = `${idPrefix}-rating-error`;
   const messageId = `${idPrefix}-message`;
 
+  useRulesAhead(reviewRules);
+  const notSent = async () => {
+    setOpen(false);
+    await dialog.error(t('reviews.notSent'));
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = reviewInputSchema.safeParse({ rating, title, message });
+    const rules = await formRules(reviewRules);
+    if (!rules) return notSent();
+    const parsed = rules.safeParse({ rating, title, message });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
@@ -43,8 +53,7 @@ export function ReviewButton({ userId, userName }: { userId: string; userName: s
       setOpen(false);
       await dialog.success(t('reviews.sent'));
     } catch {
-      setOpen(false);
-      await dialog.error(t('reviews.notSent'));
+      await notSent();
     } finally {
       setBusy(false);
     }

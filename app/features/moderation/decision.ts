@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ITEM_STATUS, MODERATION_DECISIONS, type ModerationDecision } from '../../../contract/item-basics.ts';
+import { ITEM_STATUS, type ModerationDecision } from '../../../contract/item-basics.ts';
 import type { FormResult } from '../../lib/form-errors.ts';
 
 /** The longest reason an admin may give (shown to the owner under their item). */
@@ -7,20 +6,6 @@ export const MAX_REASON_LENGTH = 500;
 
 /** Decisions that tell the owner why: they need a reason. */
 export const NEEDS_REASON: ReadonlySet<ModerationDecision> = new Set(['reject', 'disable']);
-
-/** A moderation decision as the queue's forms post it; reject and disable need a reason. */
-export const decisionFormSchema = z
-  .object({
-    item_id: z.string().trim().min(1).max(100),
-    decision: z.enum(MODERATION_DECISIONS),
-    reason: z.string().trim().max(MAX_REASON_LENGTH, 'validation.tooLong').optional().default(''),
-  })
-  .superRefine((value, context) => {
-    if (NEEDS_REASON.has(value.decision) && !value.reason) {
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'validation.required' });
-    }
-  });
-export type DecisionForm = z.output<typeof decisionFormSchema>;
 
 /** A refused decision posted without JavaScript, to show at its row. */
 export type DecisionFailure = FormResult & { values?: { item_id?: string; decision?: string } };

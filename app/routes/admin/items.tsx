@@ -5,12 +5,8 @@ import { NotFound } from '../../components/ui/not-found.tsx';
 import { badgesOf, ItemCover, ItemStatusBadge } from '../../features/items/item-card.tsx';
 import { offsetOf } from '../../features/items/lists/my-items.server.ts';
 import { NoResult } from '../../features/items/lists/my-items.tsx';
-import {
-  type DecisionFailure,
-  decisionFormSchema,
-  statusFilterOf,
-  statusOfFilter,
-} from '../../features/moderation/decision.ts';
+import { type DecisionFailure, statusFilterOf, statusOfFilter } from '../../features/moderation/decision.ts';
+import { decisionFormSchema } from '../../features/moderation/decision-form.server.ts';
 import { ModerationForbidden } from '../../features/moderation/forbidden.tsx';
 import { ModerationQueue } from '../../features/moderation/moderation-queue.tsx';
 import type { ItemLook } from '../../features/moderation/queue-row.tsx';

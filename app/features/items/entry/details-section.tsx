@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ITEM_TEXT_LIMITS } from '../../../../contract/item-entry.ts';
+import { ITEM_TEXT_LIMITS } from '../../../../contract/item-entry-basics.ts';
 import type { ItemEntryOptions } from '../../../../contract/pages.ts';
 import { CategoryFields } from './category-fields.tsx';
 import {

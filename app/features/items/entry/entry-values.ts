@@ -1,4 +1,5 @@
-import { type ItemEntryFields, VEHICLE_FIELDS } from '../../../../contract/item-entry.ts';
+import type { ItemEntryFields } from '../../../../contract/item-entry.ts';
+import { VEHICLE_FIELDS } from '../../../../contract/item-entry-basics.ts';
 import type { ItemDetail } from '../../../../contract/items.ts';
 import type { Image } from '../../../../contract/media.ts';
 

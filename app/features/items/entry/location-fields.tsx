@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ITEM_TEXT_LIMITS } from '../../../../contract/item-entry.ts';
+import { ITEM_TEXT_LIMITS } from '../../../../contract/item-entry-basics.ts';
 import type { ItemLocation, Township } from '../../../../contract/lookups.ts';
 import { secondaryButtonClass } from '../../../components/ui/form.tsx';
 import { MapPin, X } from '../../../components/ui/icons.tsx';

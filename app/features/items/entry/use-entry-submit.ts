@@ -1,10 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { networkErrorText } from '../../../../contract/errors.ts';
-import { type ItemEntryFields, itemEntrySchema } from '../../../../contract/item-entry.ts';
+import type { ItemEntryFields } from '../../../../contract/item-entry.ts';
 import type { ItemDetail } from '../../../../contract/items.ts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
 import { type FieldErrors, fieldErrors } from '../../../lib/form-errors.ts';
+import { formRules, useRulesAhead } from '../../../lib/form-rules.ts';
 import type { UploadState } from './use-entry-media.ts';
+
+const entryRules = () => import('../../../../contract/item-entry.ts').then((rules) => rules.itemEntrySchema);
 
 /** What the alerts under the form say: a form message (locale key), the server's own words, or no connection. */
 export interface EntryAlerts {
@@ -51,6 +54,7 @@ interface SubmitSetup {
  * the item. Each refusal is said in the alerts under the form, and focus goes where the person can act.
  */
 export function useEntrySubmit({ item, uploadState, payload, setErrors, onSaved }: SubmitSetup) {
+  useRulesAhead(entryRules);
   const form = useRef<HTMLFormElement>(null);
   const alert = useRef<HTMLDivElement>(null);
   const [alerts, setAlerts] = useState<EntryAlerts>(NO_ALERTS);
@@ -87,7 +91,10 @@ export function useEntrySubmit({ item, uploadState, payload, setErrors, onSaved 
       showAlerts(UPLOAD_ALERTS[uploadState]);
       return;
     }
-    const parsed = itemEntrySchema.safeParse(payload());
+    const rules = await formRules(entryRules);
+    // Rules that could not be loaded mean no connection: the post would not go through either.
+    if (!rules) return showAlerts({ ...NO_ALERTS, networkFailed: true });
+    const parsed = rules.safeParse(payload());
     if (!parsed.success) {
       showFieldErrors(fieldErrors(parsed.error));
       return;

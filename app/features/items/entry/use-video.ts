@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { MAX_VIDEO_SECONDS } from '../../../../contract/media.ts';
+import { MAX_VIDEO_SECONDS } from '../../../../contract/media-basics.ts';
 import { type StoredMedia, storedMedia } from './entry-values.ts';
 import { preparePhoto } from './image-resize.ts';
 import { forgetUpload, UploadFailed, type UploadKind, uploadFile } from './upload.ts';

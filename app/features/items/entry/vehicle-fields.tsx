@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MAX_MILEAGE, MIN_VEHICLE_YEAR } from '../../../../contract/item-entry.ts';
+import { MAX_MILEAGE, MIN_VEHICLE_YEAR } from '../../../../contract/item-entry-basics.ts';
 import type { Lookup } from '../../../../contract/lookups.ts';
 import type { ItemEntryOptions } from '../../../../contract/pages.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';

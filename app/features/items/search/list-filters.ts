@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { VALIDATION } from '../../../../contract/fields.ts';
+import { VALIDATION } from '../../../../contract/field-basics.ts';
 import {
   ITEM_LIST_PARAMS,
   type ItemListParam,

@@ -4,12 +4,13 @@ import i18next from 'i18next';
 import type { FormEvent, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VALIDATION } from '../../../../contract/fields.ts';
+import { formRules } from '../../../lib/form-rules.ts';
 import { DEFAULT_MAP_CENTER, type FilterPanelData } from './filter-panel.ts';
 import type { ItemListOptions } from './item-list.server.ts';
 import { type FilterValues, listHref } from './list-filters.ts';
-import { type FilterFormSetup, useFilterForm } from './use-filter-form.ts';
+import { type FilterFormSetup, searchRules, useFilterForm } from './use-filter-form.ts';
 
 const options: ItemListOptions = {
   categories: [
@@ -72,6 +73,9 @@ function submitEvent(fieldNames: string[] = []) {
 }
 
 const fetched: string[] = [];
+
+// The page loads the API's rules once it shows; here they are in before the first render.
+beforeAll(() => formRules(searchRules));
 
 beforeEach(() => {
   fetched.length = 0;

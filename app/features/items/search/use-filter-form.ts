@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCATION_FILTER_PARAMS } from '../../../../contract/location-basics.ts';
-import { itemSearchSchema } from '../../../../contract/search.ts';
 import type { ItemListParam } from '../../../../contract/search-basics.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
+import { arrivedRules, formRules, useRulesAhead } from '../../../lib/form-rules.ts';
 import {
   areaOf,
   type ChoiceLists,
@@ -21,6 +21,9 @@ import type { ItemListOptions } from './item-list.server.ts';
 import { type FilterValues, filterErrors } from './list-filters.ts';
 import type { MapArea } from './map-radius-dialog.tsx';
 import { useDependentLists } from './use-dependent-lists.ts';
+
+/** The API's own rules for the filters (exported for the tests, which wait for them). */
+export const searchRules = () => import('../../../../contract/search.ts').then((rules) => rules.itemSearchSchema);
 
 export interface FilterFormSetup {
   data: FilterPanelData;
@@ -49,9 +52,16 @@ export function useFilterForm({ data, hrefFor, onApplied }: FilterFormSetup) {
   const showVehicle = showsVehicleFields(form, options.categories, manufacturer);
   const showList = useShowList(data, hrefFor, onApplied);
 
+  useRulesAhead(searchRules);
   const apply = (panel: PanelValues, formElement?: HTMLFormElement) => {
+    const rules = arrivedRules(searchRules);
+    if (rules === undefined) {
+      void formRules(searchRules).then(() => apply(panel, formElement));
+      return;
+    }
     const next = filtersOf(panel, { values, showVehicle, lists: choiceLists(options, dependent) });
-    const parsed = itemSearchSchema.safeParse(next);
+    // Without its rules (they could not be loaded) the list's own check of its address answers.
+    const parsed = rules?.safeParse(next) ?? { success: true as const };
     if (parsed.success) {
       setBrowserErrors(null);
       showList(next);
