@@ -1,120 +1,99 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { X } from './icons.tsx';
+import {
+  type ButtonHTMLAttributes,
+  Children,
+  cloneElement,
+  createContext,
+  type FocusEvent,
+  lazy,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  Suspense,
+  useContext,
+  useState,
+} from 'react';
+import { LoadedModal, type ModalProps, type TriggerProps } from './modal-parts.ts';
+
+/** Until the dialog's code is there, what a trigger does: open the modal (and it starts the download). */
+const WaitingModal = createContext<{ open: () => void } | null>(null);
+
+const loadDialog = () => import('./modal-dialog.tsx');
+const ModalDialog = lazy(loadDialog);
+const preload = () => void loadDialog().catch(() => undefined);
 
 /**
- * Where a modal shows: `responsive`, a sheet from the bottom on phones and centred on wider screens; `sheet`,
- * a sheet from the bottom on every screen, its header kept in view while its body scrolls.
- */
-export type ModalPlacement = 'responsive' | 'sheet';
-/** How wide a centred modal is: `form` for a short form, `wide` for a tool such as a map. */
-export type ModalSize = 'form' | 'wide';
-/** `nested` stacks a modal above another one it is opened from (the map above the filter sheet). */
-export type ModalLayer = 'base' | 'nested';
-
-interface Chrome {
-  panel: string;
-  header: string;
-  title: string;
-  shownDescription: string;
-  /** The box the content scrolls in, when the header stays in view. */
-  body?: string;
-}
-
-const CENTRED: Record<ModalSize, Chrome> = {
-  form: {
-    panel:
-      'max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:inset-x-auto sm:start-1/2 sm:top-1/2 sm:bottom-auto sm:w-[28rem] sm:-translate-y-1/2 sm:rounded-3xl sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2',
-    header: 'flex items-center justify-between',
-    title: 'text-xl font-bold',
-    shownDescription: 'mt-2 text-slate-600 dark:text-slate-400',
-  },
-  wide: {
-    panel:
-      'max-h-[95dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:inset-x-auto sm:start-1/2 sm:top-1/2 sm:bottom-auto sm:w-[40rem] sm:-translate-y-1/2 sm:rounded-3xl sm:p-6 sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2',
-    header: 'flex items-center justify-between gap-2',
-    title: 'text-xl font-bold',
-    shownDescription: 'mt-1 text-sm text-slate-600 dark:text-slate-400',
-  },
-};
-
-const SHEET: Chrome = {
-  panel: 'flex max-h-[92dvh] flex-col rounded-t-3xl bg-white shadow-2xl',
-  header: 'flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800',
-  title: 'text-lg font-bold',
-  shownDescription: 'mt-1 px-5 text-sm text-slate-600 dark:text-slate-400',
-  body: 'overflow-y-auto px-5 pt-4',
-};
-
-const LAYER_CLASS: Record<ModalLayer, string> = { base: 'z-50', nested: 'z-[60]' };
-
-/**
- * A modal form (Radix dialog: focus stays inside, Escape closes) with a title, a close button and a
+ * A modal form (a Radix dialog: focus stays inside, Escape closes) with a title, a close button and a
  * description read to screen readers (shown when `showDescription`; none when there is no description).
  * By default a sheet from the bottom on phones, centred on wider screens, as wide as a short form.
+ *
+ * Radix and its focus and scroll handling (12 KB of brotli) load when a modal first opens, or when someone
+ * points at or focuses its trigger: until then the page renders the trigger alone, as Radix renders a closed
+ * dialog's trigger, so the pages with a modal do not wait for it.
  */
-export function Modal({
-  trigger,
-  title,
-  description,
-  showDescription = false,
-  open,
-  onOpenChange,
-  placement = 'responsive',
-  size = 'form',
-  layer = 'base',
-  testId,
-  children,
-}: {
-  trigger: ReactNode;
-  title: string;
-  description?: ReactNode;
-  showDescription?: boolean;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  placement?: ModalPlacement;
-  /** The width of a `responsive` modal; a `sheet` always takes the whole width. */
-  size?: ModalSize;
-  layer?: ModalLayer;
-  testId?: string;
-  children: ReactNode;
-}) {
-  const { t, i18n } = useTranslation();
-  const chrome = placement === 'sheet' ? SHEET : CENTRED[size];
-  const hasDescription = description !== undefined;
+export function Modal({ open: wantedOpen, onOpenChange, ...props }: ModalProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const open = wantedOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (wantedOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  // A modal opened from another one is not that one's: its trigger must not take the outer dialog's Radix parts.
+  const waiting = (
+    <LoadedModal.Provider value={null}>
+      <WaitingModal.Provider value={{ open: () => setOpen(true) }}>{props.trigger}</WaitingModal.Provider>
+    </LoadedModal.Provider>
+  );
+  // Once open, the dialog stays mounted: it closes with Radix (focus back on the trigger) and opens again at once.
+  if (open && !opened) setOpened(true);
+  if (!open && !opened) return waiting;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger}
-      <Dialog.Portal>
-        <Dialog.Overlay className={`fixed inset-0 ${LAYER_CLASS[layer]} bg-slate-900/50`} />
-        <Dialog.Content
-          dir={i18n.dir()}
-          // Without a description, Radix is told so (it would otherwise point to a missing one).
-          {...(hasDescription ? {} : { 'aria-describedby': undefined })}
-          data-testid={testId}
-          className={`fixed inset-x-0 bottom-0 ${LAYER_CLASS[layer]} ${chrome.panel} dark:bg-slate-900`}
-        >
-          <div className={chrome.header}>
-            <Dialog.Title className={chrome.title}>{title}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-full p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-              aria-label={t('dialog.close')}
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          {hasDescription && (
-            <Dialog.Description className={showDescription ? chrome.shownDescription : 'sr-only'}>
-              {description}
-            </Dialog.Description>
-          )}
-          {chrome.body ? <div className={chrome.body}>{children}</div> : children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={waiting}>
+      <ModalDialog {...props} open={open} onOpenChange={setOpen} />
+    </Suspense>
   );
 }
 
-export const ModalTrigger = Dialog.Trigger;
-export const ModalClose = Dialog.Close;
+/** The button that opens its Modal (`asChild`: its one child is that button). */
+export function ModalTrigger({ asChild = false, children, ...props }: TriggerProps) {
+  const loaded = useContext(LoadedModal);
+  const waiting = useContext(WaitingModal);
+  if (loaded) {
+    return (
+      <loaded.Trigger asChild={asChild} {...props}>
+        {children}
+      </loaded.Trigger>
+    );
+  }
+  // The attributes Radix gives a closed dialog's trigger, so the page is the same before and after.
+  const closed = { type: 'button', 'aria-haspopup': 'dialog', 'aria-expanded': false, 'data-state': 'closed' } as const;
+  const own: TriggerProps = asChild ? (Children.only(children) as ReactElement<TriggerProps>).props : props;
+  const handlers = {
+    onClick: (event: MouseEvent<HTMLButtonElement>) => {
+      own.onClick?.(event);
+      if (!event.defaultPrevented) waiting?.open();
+    },
+    onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
+      own.onPointerEnter?.(event);
+      preload();
+    },
+    onFocus: (event: FocusEvent<HTMLButtonElement>) => {
+      own.onFocus?.(event);
+      preload();
+    },
+  };
+  if (asChild) {
+    return cloneElement(children as ReactElement<TriggerProps>, { ...closed, ...props, ...own, ...handlers });
+  }
+  return (
+    <button {...closed} {...props} {...handlers}>
+      {children}
+    </button>
+  );
+}
+
+/** A button inside a Modal that closes it. */
+export function ModalClose(props: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const loaded = useContext(LoadedModal);
+  return loaded ? <loaded.Close {...props} /> : null;
+}
