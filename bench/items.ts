@@ -10,6 +10,8 @@ export interface DemoItem {
   id: string;
   /** The item page's address, /item/{itemName}. */
   page: string;
+  /** How many photos the item has (the item page's first one is its largest picture). */
+  photos: number;
 }
 
 export async function demoItems(url: string, wanted = Number(process.env.BENCH_ITEMS ?? 120)): Promise<DemoItem[]> {
@@ -19,8 +21,8 @@ export async function demoItems(url: string, wanted = Number(process.env.BENCH_I
     const response = await fetch(`${url}/api/v1/items/${id}?lang=en`);
     if (response.status === 404) continue;
     if (!response.ok) throw new Error(`GET /api/v1/items/${id}: ${response.status}`);
-    const { data } = (await response.json()) as { data: { item_name: string } };
-    found.push({ id, page: itemPath(data) });
+    const { data } = (await response.json()) as { data: { item_name: string; images: unknown[] } };
+    found.push({ id, page: itemPath(data), photos: data.images.length });
   }
   if (found.length === 0) throw new Error('no demo item is visible: is the demo data seeded?');
   return found;
