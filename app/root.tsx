@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { preload } from 'react-dom';
 import {
   data,
   isRouteErrorResponse,
@@ -8,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  UNSAFE_FrameworkContext,
   useLocation,
   useMatches,
   useRouteLoaderData,
@@ -96,7 +98,20 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
+/**
+ * Asks for the app's stylesheet ahead of the page's module preloads. React puts the preloads (20 and more on
+ * a list page) at the top of <head> and the stylesheet <Links /> renders after them, so on HTTP/1.1 (six
+ * connections) the one file that blocks the first paint waited behind the scripts; a preload of it goes
+ * before them. The stylesheet link stays where it is, after the theme script, so that script never waits
+ * for the stylesheet.
+ */
+function usePreloadedStylesheets() {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  for (const href of framework?.manifest.routes.root?.css ?? []) preload(href, { as: 'style' });
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  usePreloadedStylesheets();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const language = rootData?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
