@@ -5,19 +5,19 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
 /**
- * A chunk group's test: the modules at these paths (from the project root, without the extension). A group
- * also takes the modules they import, unless another group or chunk has them (rolldown's default).
+ * A chunk group's test: the modules at these paths (from the project root, or from a node_modules folder for
+ * a package, without the extension). A group also takes the modules they import, unless another group or
+ * chunk has them (rolldown's default).
  */
 function modulesAt(...paths: string[]) {
   const wanted = new Set(paths);
-  return (id: string) =>
-    wanted.has(
-      path
-        .relative(import.meta.dirname, id)
-        .split(path.sep)
-        .join('/')
-        .replace(/\.[jt]sx?$/, ''),
-    );
+  const root = import.meta.dirname.split(path.sep).join('/');
+  return (id: string) => {
+    const file = id.split(path.sep).join('/').replace(/\?.*$/, '');
+    const inPackage = file.lastIndexOf('/node_modules/');
+    const relative = inPackage >= 0 ? file.slice(inPackage + 1) : path.posix.relative(root, file);
+    return wanted.has(relative.replace(/\.[jt]sx?$/, ''));
+  };
 }
 
 /** What every page runs: React DOM, React Router's hydration and the shell (header, footer, dialogs, icons). */
@@ -40,7 +40,6 @@ const SHELL_MODULES = modulesAt(
   'app/features/shell/flash-notice',
   'app/features/shell/privacy-consent',
   'app/features/shell/language-menu',
-  'app/features/shell/nav-items',
   'app/features/items/pending-favourite',
   'app/components/ui/icons',
   'app/components/ui/dialogs',

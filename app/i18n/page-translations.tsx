@@ -24,7 +24,8 @@ function NamespacesLoaded({ namespaces, children }: { namespaces: PageNamespace[
 
 /** The address of the page's namespaces (the server names it; the browser keeps the one it loaded). */
 function bundleSource(language: LanguageCode, namespaces: PageNamespace[]) {
-  return typeof document === 'undefined' ? bootBundle(language, namespaces).src : (readBoot()?.src ?? '');
+  // SSR is known at build time: the browser's bundle leaves the server's writer out.
+  return import.meta.env.SSR ? bootBundle(language, namespaces).src : (readBoot()?.src ?? '');
 }
 
 /**

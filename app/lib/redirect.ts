@@ -1,3 +1,5 @@
+import { useLocation } from 'react-router';
+
 /**
  * The redirect value of login and register (SPEC.md 2): `redirect` names the page the person came from;
  * `params` and `query` are kept only when that page is an item, an item list, a chat or a review list, or an admin page (whose
@@ -20,6 +22,12 @@ export function redirectQueryFor(pathname: string, search: string): string {
     if (query.size > 0) params.set('query', query.toString());
   }
   return `?${params.toString()}`;
+}
+
+/** `?redirect=` naming the current page, for the login and register links (SPEC.md 2 Route behaviour). */
+export function useRedirectQuery() {
+  const { pathname, search } = useLocation();
+  return redirectQueryFor(pathname, search);
 }
 
 /** The redirect query of a login or register URL, passed on to the next step of the flow. */

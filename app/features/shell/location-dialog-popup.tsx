@@ -3,6 +3,8 @@ import type { ChosenLocation } from '../../../contract/location-choice.ts';
 import type { DeferredPopupProps } from '../../components/ui/deferred-popup.tsx';
 import { Crosshair, Globe } from '../../components/ui/icons.tsx';
 import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
+// With this popup, not when its Modal first opens (it opens at once): one download instead of two in a row.
+import '../../components/ui/modal-dialog.tsx';
 import { ChoiceButton } from './location-choice-button.tsx';
 import { CityStep, TownshipStep } from './location-steps.tsx';
 import { type LocationChoiceState, useLocationChoice } from './use-location-choice.ts';

@@ -4,11 +4,7 @@ import type { ChosenLocation } from '../../../contract/location-choice.ts';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { ChevronDown, MapPin } from '../../components/ui/icons.tsx';
 
-// The dialog opens as soon as its code is there: the Radix dialog (which Modal would load only then) comes along.
-const loadPopup = () =>
-  Promise.all([import('./location-dialog-popup.tsx'), import('../../components/ui/modal-dialog.tsx')]).then(
-    ([popup]) => popup,
-  );
+const loadPopup = () => import('./location-dialog-popup.tsx');
 const LocationDialogPopup = lazy(loadPopup);
 
 /**

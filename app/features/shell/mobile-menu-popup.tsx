@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import type { DeferredPopupProps } from '../../components/ui/deferred-popup.tsx';
 import { LogOut, Plus, X } from '../../components/ui/icons.tsx';
-import { memberMenu, useRedirectQuery, visitorMenu } from './nav-items.ts';
+import { useRedirectQuery } from '../../lib/redirect.ts';
+import { memberMenu, visitorMenu } from './nav-items.ts';
 
 const itemBase = 'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium';
 const itemClass = `${itemBase} hover:bg-slate-100 dark:hover:bg-slate-800`;

@@ -1,7 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useLocation } from 'react-router';
 import { Bell, Heart, LogIn, MessageCircle, ShieldCheck, Store, User, UserPlus } from '../../components/ui/icons.tsx';
-import { redirectQueryFor } from '../../lib/redirect.ts';
 
 /** The signed-in user's pages, in the avatar menu and the phone menu; admins also get the moderation queue. */
 export function memberMenu(t: TFunction, isAdmin = false) {
@@ -21,10 +19,4 @@ export function visitorMenu(t: TFunction, redirect: string) {
     { to: `/login${redirect}`, label: t('nav.login'), icon: LogIn },
     { to: `/register${redirect}`, label: t('nav.register'), icon: UserPlus },
   ];
-}
-
-/** `?redirect=` naming the current page, for the login and register links (SPEC.md 2 Route behaviour). */
-export function useRedirectQuery() {
-  const { pathname, search } = useLocation();
-  return redirectQueryFor(pathname, search);
 }
