@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { ChosenLocation } from '../../../contract/location-choice.ts';
@@ -9,7 +9,6 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { useRedirectQuery } from '../../lib/redirect.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { LocationMenu } from './location-menu.tsx';
-import { SearchBox } from './search-box.tsx';
 import { ThemeToggle } from './theme.tsx';
 import { useUnreadTotal } from './unread-total.ts';
 
@@ -18,6 +17,20 @@ const loadAvatarMenu = () => import('./avatar-menu-popup.tsx');
 const AvatarMenuPopup = lazy(loadAvatarMenu);
 const loadMobileMenu = () => import('./mobile-menu-popup.tsx');
 const MobileMenuPopup = lazy(loadMobileMenu);
+// The search box hydrates on its own: its code (1.5 KB of brotli) loads while the page hydrates, not before,
+// and its Suspense boundary keeps the server's HTML meanwhile (the plain GET form it always also is; what is
+// typed stays). The server sends the boundary complete, in place (entry.server.tsx).
+const loadSearchBox = () => import('./search-box.tsx').then((module) => ({ default: module.SearchBox }));
+let serverSearchBox: Awaited<ReturnType<typeof loadSearchBox>> | undefined;
+// The server renders pages with renderToString, which cannot wait: it loads the box once at start-up and
+// hands React an already settled thenable, so every page, the first one too, has the box in place.
+if (import.meta.env.SSR) void loadSearchBox().then((module) => (serverSearchBox = module));
+const SearchBox = lazy(() => {
+  const loaded = serverSearchBox;
+  if (!loaded) return loadSearchBox();
+  // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable that settles at once synchronously.
+  return { then: (resolve: (module: typeof loaded) => void) => resolve(loaded) } as Promise<typeof loaded>;
+});
 
 /** The signed-in user as the page shows them; null for a visitor ("nologinuser"). */
 export interface Viewer {
@@ -78,7 +91,9 @@ export function MainNav({ viewer }: { viewer: Viewer | null }) {
           <Logo />
         </Link>
         <div className="hidden md:block md:max-w-md md:flex-1">
-          <SearchBox />
+          <Suspense fallback={null}>
+            <SearchBox />
+          </Suspense>
         </div>
         <div className="hidden items-center gap-1 md:flex">
           {viewer ? <MemberLinks viewer={viewer} /> : <VisitorLinks />}
@@ -100,7 +115,9 @@ export function MainNav({ viewer }: { viewer: Viewer | null }) {
       </div>
       {phoneSearch.open && (
         <div id={PHONE_SEARCH_ID} className="px-4 pb-3 md:hidden">
-          <SearchBox autoFocus onDone={phoneSearch.close} onEscapeEmpty={phoneSearch.closeToToggle} />
+          <Suspense fallback={null}>
+            <SearchBox autoFocus onDone={phoneSearch.close} onEscapeEmpty={phoneSearch.closeToToggle} />
+          </Suspense>
         </div>
       )}
     </nav>
