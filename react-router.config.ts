@@ -1,12 +1,16 @@
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { enforceJsBudget } from './scripts/js-budget.ts';
 import { precompressDirectory } from './scripts/precompress.ts';
 
 export default {
   ssr: true,
   appDirectory: 'app',
-  // Static files are served precompressed (server/app.ts), never compressed per request.
+  // Static files are served precompressed (server/app.ts), never compressed per request. Then the pages'
+  // JavaScript at start is held to its budget, counted in the bytes a browser is sent (scripts/js-budget.ts).
   async buildEnd({ reactRouterConfig }) {
-    await precompressDirectory(path.join(reactRouterConfig.buildDirectory, 'client'));
+    const client = path.join(reactRouterConfig.buildDirectory, 'client');
+    await precompressDirectory(client);
+    await enforceJsBudget(client);
   },
 } satisfies Config;
