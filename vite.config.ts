@@ -47,15 +47,15 @@ const SHELL_MODULES = modulesAt(
   'app/components/ui/not-found',
   'app/components/ui/progress-bar',
   'app/components/ui/logo',
+  'app/components/ui/sentence-with-value',
   'app/lib/redirect',
   'app/lib/nonce',
   'app/lib/meta',
   'app/lib/time-zone',
   'app/lib/viewer',
-  'app/components/ui/sentence-with-value',
 );
 
-/** The form components, on the pages with a form (their zod rules load once a form is on screen: form.tsx). */
+/** The form components, on the pages with a form (their zod rules load once a form shows: lib/form-rules.ts). */
 const FORM_MODULES = modulesAt('app/components/ui/form', 'app/lib/form-errors');
 
 /** The cards of items, categories and blog posts, which the dashboard and the lists show. */
