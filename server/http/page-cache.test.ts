@@ -83,6 +83,15 @@ describe('visitor pages from the shared cache', () => {
     expect(withToken.headers['x-page-cache']).toBeUndefined();
   });
 
+  it('keeps apart what was asked for at another host: a forged Host header poisons nothing', async () => {
+    const forged = await get('/safety', { host: 'evil.example' });
+    expect(forged.body.includes('http://evil.example/safety')).toBe(true);
+    await keptPage('/safety', { host: 'evil.example' });
+    const honest = await get('/safety');
+    expect(honest.headers['x-page-cache']).toBeUndefined();
+    expect(honest.body.includes('evil.example')).toBe(false);
+  });
+
   it('renders afresh for a request carrying any other cookie (a notice, a sign-up step)', async () => {
     await get('/privacy');
     const withOther = await get('/privacy', { cookie: 'souk_flash=anything' });

@@ -103,8 +103,10 @@ export function cacheKey(request: FastifyRequest): string | null {
     if (!(KEY_COOKIES as readonly string[]).includes(name)) return null;
   }
   for (const name of KEY_COOKIES) named.push(cookies[name] ?? '');
+  // The page's own absolute links (language alternates) are made from the address it was asked at.
+  const address = `${request.protocol}://${request.host}${request.url}`;
   return createHash('sha256')
-    .update(JSON.stringify([request.url, ...named]))
+    .update(JSON.stringify([address, ...named]))
     .digest('base64url');
 }
 
