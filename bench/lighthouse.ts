@@ -120,12 +120,16 @@ function describeNode(node: NodeDetails) {
   const marker = attribute('data-testid') ?? (id && !id.startsWith('radix-') ? `#${id}` : undefined);
   const source = tag === 'img' ? attribute('src')?.replace(/^https?:\/\/[^/]+/, '') : undefined;
   const label = (node.nodeLabel ?? '').replace(/\s+/g, ' ').trim();
-  const shortLabel = label.length > 48 ? `${label.slice(0, 47)}…` : label;
+  // Without text or alt, Lighthouse labels a node with its selector: where it sits says more.
+  const isSelector = label.includes(' > ');
+  const shortLabel = isSelector ? '' : label.length > 48 ? `${label.slice(0, 47)}…` : label;
+  const place = isSelector ? `in ${label.split(' > ').slice(0, -1).join(' > ')}` : undefined;
   const inDialog = /radix-|role="dialog"|privacy-consent/.test(`${node.selector ?? ''} ${snippet}`);
   return [
     marker ? `${tag} ${marker}` : tag,
     source,
     shortLabel && `"${shortLabel}"`,
+    place,
     inDialog ? '(in a dialog)' : undefined,
   ]
     .filter(Boolean)
