@@ -135,6 +135,8 @@ interface BootBundle {
 }
 
 const bootBundles = new Map<string, BootBundle>();
+/** Pages use a few dozen sets of namespaces; anyone may ask for any set, so the kept ones are bounded. */
+const MAX_BOOT_BUNDLES = 256;
 const BUNDLE_NAME = /^([a-z]{2})\.([a-z+]{1,200})\.([0-9a-f]{12})\.json$/;
 
 /**
@@ -153,6 +155,7 @@ export function bootBundle(language: LanguageCode, namespaces: readonly PageName
     const text = JSON.stringify({ language, resources });
     const hash = contentHash(text);
     bundle = { text, src: `/i18n/${language}.${namespaces.join('+')}.${hash}.json` };
+    if (bootBundles.size >= MAX_BOOT_BUNDLES) bootBundles.clear();
     bootBundles.set(cacheKey, bundle);
   }
   return bundle;
@@ -165,8 +168,10 @@ export function parseBootBundleName(name: string) {
   const [, language, list = '', hash = ''] = match;
   const namespaces = list.split('+');
   if (!isLanguageCode(language)) return null;
-  if (!namespaces.every((namespace) => (PAGE_NAMESPACES as readonly string[]).includes(namespace))) return null;
-  return { language, namespaces: namespaces as PageNamespace[], hash };
+  // Only the one spelling pages use: known namespaces, each once, in PAGE_NAMESPACES order.
+  const canonical = PAGE_NAMESPACES.filter((namespace) => namespaces.includes(namespace));
+  if (canonical.join('+') !== list) return null;
+  return { language, namespaces: canonical, hash };
 }
 
 /** A short hash of a text (FNV-1a, twice over, 48 bits): enough to tell versions of a bundle apart. */

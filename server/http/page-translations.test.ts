@@ -105,7 +105,14 @@ describe('the file of a page’s namespaces', () => {
     expect(stale.statusCode).toBe(200);
     expect(stale.headers['cache-control']).toBe('no-cache');
     expect(stale.json().language).toBe('en');
-    for (const url of ['/i18n/xx.common.000000000000.json', '/i18n/en.api.000000000000.json', '/i18n/en.json']) {
+    const refused = [
+      '/i18n/xx.common.000000000000.json',
+      '/i18n/en.api.000000000000.json',
+      '/i18n/en.json',
+      '/i18n/en.catalog+common.000000000000.json',
+      '/i18n/en.common+common.000000000000.json',
+    ];
+    for (const url of refused) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
     }
   });
