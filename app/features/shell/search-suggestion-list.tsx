@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SearchSuggestion } from '../../../contract/search.ts';
-import type { SuggestionCombobox } from './search-combobox.ts';
+import type { SuggestionsProps } from './search-suggestion-options.tsx';
 
 type Options = typeof import('./search-suggestion-options.tsx').SuggestionOptions;
 let LoadedOptions: Options | undefined;
@@ -16,16 +15,7 @@ export function loadSuggestionOptions() {
 }
 
 /** The search box's listbox popup: hidden until it opens; a pointer highlights and chooses options too. */
-export function SuggestionList({
-  combobox,
-  suggestions,
-  typed,
-}: {
-  combobox: SuggestionCombobox;
-  suggestions: SearchSuggestion[];
-  /** What was typed (trimmed), in bold in the suggestions. */
-  typed: string;
-}) {
+export function SuggestionList({ combobox, suggestions, typed }: SuggestionsProps) {
   const { t } = useTranslation();
   const { expanded } = combobox;
   return (

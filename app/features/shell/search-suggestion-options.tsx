@@ -17,17 +17,16 @@ const KIND_ICONS: Record<SuggestionKind, IconComponent> = {
   brand: Store,
 };
 
-/** The options of the search box's listbox (loaded with the first suggestions: search-suggestion-list.tsx). */
-export function SuggestionOptions({
-  combobox,
-  suggestions,
-  typed,
-}: {
+/** What the listbox and its options are drawn from. */
+export interface SuggestionsProps {
   combobox: SuggestionCombobox;
   suggestions: SearchSuggestion[];
   /** What was typed (trimmed), in bold in the suggestions. */
   typed: string;
-}) {
+}
+
+/** The options of the search box's listbox (loaded with the first suggestions: search-suggestion-list.tsx). */
+export function SuggestionOptions({ combobox, suggestions, typed }: SuggestionsProps) {
   const { t } = useTranslation();
   const { active } = combobox;
   return suggestions.map((suggestion, index) => {
