@@ -8,6 +8,7 @@ import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
 import type forms from './locales/en/forms.json';
 import type items from './locales/en/items.json';
+import type notifications from './locales/en/notifications.json';
 import type profile from './locales/en/profile.json';
 import type search from './locales/en/search.json';
 import type social from './locales/en/social.json';
@@ -15,7 +16,18 @@ import type social from './locales/en/social.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    fallbackNS: ['forms', 'auth', 'profile', 'content', 'catalog', 'items', 'search', 'social', 'chat'];
+    fallbackNS: [
+      'forms',
+      'auth',
+      'profile',
+      'content',
+      'catalog',
+      'items',
+      'search',
+      'social',
+      'chat',
+      'notifications',
+    ];
     resources: {
       common: typeof common;
       forms: typeof forms;
@@ -27,6 +39,7 @@ declare module 'i18next' {
       search: typeof search;
       social: typeof social;
       chat: typeof chat;
+      notifications: typeof notifications;
     };
   }
 }

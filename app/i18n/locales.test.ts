@@ -76,6 +76,7 @@ const SAME_IN_MANY_LANGUAGES = new Set([
   'items:item.facts.status',
   'profile:profile.starCountPercent',
   'chat:chat.online',
+  'notifications:notifications.title',
   'chat:chat.offline',
   'common:meta.chatTitle',
 ]);

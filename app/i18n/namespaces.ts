@@ -13,6 +13,7 @@ export const PAGE_NAMESPACES = [
   'search',
   'social',
   'chat',
+  'notifications',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
