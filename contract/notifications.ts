@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema } from './fields.ts';
+import { dateTimeSchema, requiredText, VALIDATION } from './fields.ts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE } from './notification-basics.ts';
 import { pagedSchema, pageQuerySchema } from './paging.ts';
 
@@ -18,7 +18,9 @@ export const notificationSchema = z
     /** Where the detail page links: a path on this site. */
     target_url: z.string(),
     item_id: z.string().nullable(),
-    actor: z.object({ user_id: z.string(), user_name: z.string(), user_profile_photo: z.string() }).nullable(),
+    actor: z
+      .object({ user_id: z.string(), user_name: z.string(), user_profile_photo: z.string().nullable() })
+      .nullable(),
     is_read: z.boolean(),
     added_date: dateTimeSchema,
   })
@@ -49,3 +51,17 @@ export const notificationPreferencesSchema = z
   )
   .meta({ id: 'NotificationPreferences' });
 export const notificationPreferencesInputSchema = notificationPreferencesSchema.partial().strict();
+
+/** The signed link of a notification mail's unsubscribe (checked by the server, not by the schema). */
+export const unsubscribeQuerySchema = z.object({
+  u: z.string().max(200).optional(),
+  k: z.string().max(60).optional(),
+  s: z.string().max(200).optional(),
+});
+
+export const BROADCAST_LIMITS = { title: 120, message: 2000 } as const;
+
+export const broadcastInputSchema = z.object({
+  title: requiredText.max(BROADCAST_LIMITS.title, VALIDATION.tooLong),
+  message: z.string().trim().max(BROADCAST_LIMITS.message, VALIDATION.tooLong).default(''),
+});

@@ -24,6 +24,7 @@ import type {
 import type { LanguageCode } from './language.ts';
 import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
+import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
@@ -46,6 +47,7 @@ export interface PageOperations extends CatalogPages, ContentPages {
   social: SocialPages;
   chat: ChatPages;
   ratings: RatingPages;
+  notifications: NotificationPages;
 }
 
 /** Categories, subcategories, deal options and the cities a profile may pick (module lookups). */
@@ -235,4 +237,17 @@ export interface RatingPages {
   reviews(userId: string, viewer: Viewer | null, page: PageWindow, language: LanguageCode): Promise<Paged<Review>>;
   /** Whether the viewer may review someone, and the review they gave. */
   standing(viewer: Viewer, userId: string, language: LanguageCode): Promise<ReviewStanding>;
+}
+
+/** The notification centre's pages (issue 22): each operation checks who asks. */
+export interface NotificationPages {
+  list(viewer: Viewer, page: PageWindow & { cursor?: string }, language: LanguageCode): Promise<Paged<Notification>>;
+  /** Opening one marks it read; 404 when it is not the viewer's. */
+  open(viewer: Viewer, id: number, language: LanguageCode): Promise<Notification>;
+  markAllRead(viewer: Viewer): Promise<number>;
+  unreadCount(viewer: Viewer): Promise<number>;
+  preferences(viewer: Viewer): Promise<NotificationPreferences>;
+  savePreferences(viewer: Viewer, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences>;
+  /** The one-click unsubscribe of a mail, by its signed link (no sign-in). */
+  unsubscribe(query: { u?: string; k?: string; s?: string }): Promise<void>;
 }

@@ -15,11 +15,21 @@ export const TYPING_SIGNAL_EVERY_MS = 2000;
 /** Frames the server sends. */
 export type ServerFrame =
   | { t: 'pong' }
-  | { t: 'ready'; user_id: string; unread_count: number }
+  | { t: 'ready'; user_id: string; unread_count: number; notice_count: number }
   | { t: 'message'; message: ChatMessage; chat: ChatState }
   | { t: 'ack'; client_id: string; message: ChatMessage }
   | { t: 'chat'; chat: ChatState }
   | { t: 'typing'; chat_id: string; user_id: string }
   | { t: 'presence'; user_id: string; online: boolean }
   | { t: 'unread'; unread_count: number }
+  /** The bell: unread notifications, and the notice that just arrived (for the 10-second box). */
+  | { t: 'notices'; unread_count: number; notice?: LiveNotice }
   | { t: 'error'; client_id?: string; code: number; message: string };
+
+/** A notification as the notice box shows it, in the reader's language. */
+export interface LiveNotice {
+  id: number;
+  title: string;
+  body: string;
+  url: string;
+}

@@ -51,6 +51,7 @@ import { contentRoutes } from './modules/content/index.ts';
 import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
 import { ratingRoutes } from './modules/ratings/index.ts';
 import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(socialRoutes, { social: services.social });
       await api.register(chatRoutes, { chat: services.chat });
       await api.register(ratingRoutes, { ratings: services.ratings });
+      await api.register(notificationRoutes, { notifications: services.notifications });
       await api.register(adminRoutes, { admin: services.admin, users: services.users });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await registerRealtime(app, {
     chat: services.chat,
+    unreadNotices: (userId) => services.notifications.unreadCount({ userId }),
     events: services.events,
     pubsub: services.pubsub,
     presence: services.presence,
@@ -375,6 +378,12 @@ async function registerOpenApi(app: FastifyInstance) {
         {
           name: 'ratings',
           description: 'Reviews between the two sides of a completed deal, and each person’s reviews',
+        },
+        {
+          name: 'notifications',
+          description:
+            'The notification centre: the list (grouped), detail, read marks, choices per kind of in-app, push and ' +
+            'e-mail, and the one-click unsubscribe of mails. The unread count also arrives live on /ws (frame notices).',
         },
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],

@@ -70,8 +70,13 @@ async function listingsOf(sellerId: string) {
   return rows as [{ id: string; favourites: number }, { id: string; favourites: number }];
 }
 
-const noticesOf = async (userId: string) =>
-  (await database.db.select().from(notifications).where(eq(notifications.userId, userId))).length;
+const noticesOf = async (userId: string, kind = 'chat.message') =>
+  (
+    await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+  ).length;
 const favouritesOf = async (itemId: string) =>
   (await database.db.select({ n: items.favouriteCount }).from(items).where(eq(items.id, itemId)))[0]?.n;
 const offerStatusOf = async (chatId: string) =>
@@ -87,6 +92,7 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
     const env = { DATABASE_URL: database.url };
     const [favourite, sold] = await listingsOf(demo(2));
     const noticesBefore = await noticesOf(demo(2));
+    const alertsBefore = await noticesOf(demo(1), 'favourite.sold');
 
     const crashing = startServer(dataDir, { ...env, JOB_WORKERS: 'false' });
     const api = apiOf(await crashing.listening);
@@ -96,6 +102,8 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
     expect(favoured.status, favoured.body.message).toBe(200);
     // The answer counts the rows; the listing's counter waits for its follow-up.
     expect(favoured.body.data.favourite_count).toBe(favourite.favourites + 1);
+    // The buyer keeps the listing that is then sold: its alert is a follow-up of the sale.
+    expect((await api('POST', `/items/${sold.id}/favourite`, buyer, { favourite: true })).status).toBe(200);
     const opened = await api('POST', '/chats', buyer, {
       item_id: sold.id,
       buyer_user_id: demo(1),
@@ -112,6 +120,7 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
     expect(marked.status, marked.body.message).toBe(200);
 
     expect(await favouritesOf(favourite.id)).toBe(favourite.favourites);
+    expect(await noticesOf(demo(1), 'favourite.sold')).toBe(alertsBefore);
     expect(await offerStatusOf(chatId)).toBe(OFFER_STATUS.none);
     expect(await noticesOf(demo(2))).toBe(noticesBefore);
     expect(await stop(crashing, 'SIGKILL')).toBeNull();
@@ -123,6 +132,7 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
         expect(await favouritesOf(favourite.id)).toBe(favourite.favourites + 1);
         expect(await offerStatusOf(chatId)).toBe(OFFER_STATUS.sold);
         expect(await noticesOf(demo(2))).toBe(noticesBefore + 1);
+        expect(await noticesOf(demo(1), 'favourite.sold')).toBe(alertsBefore + 1);
       },
       { timeout: 120_000, interval: 200 },
     );

@@ -32,7 +32,13 @@ import {
 } from './modules/items/index.ts';
 import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
-import { registerChatNotices } from './modules/notifications/index.ts';
+import {
+  NotificationsService,
+  Notifier,
+  notificationsPageOperations,
+  registerNoticeProducers,
+  scheduleDigest,
+} from './modules/notifications/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
 import { SettingsService } from './modules/settings/index.ts';
@@ -53,6 +59,7 @@ export interface Services {
   ratings: RatingsService;
   social: SocialService;
   chat: ChatService;
+  notifications: NotificationsService;
   pubsub: PubSub;
   presence: Presence;
   /** Visitor pages and first pages of searches, kept a few seconds (PAGE_CACHE_SECONDS). */
@@ -76,7 +83,7 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
   const modules = createModules(infrastructure, storage, visitorCache);
   const pubsub = createPubSub(config.REDIS_URL);
   const presence = createPresence(config.REDIS_URL);
-  wireFollowUps(infrastructure, modules, presence);
+  wireFollowUps(infrastructure, modules);
   retireVisitorPagesOnListingChanges(events, visitorCache);
   scheduleJobs(infrastructure, modules);
   return {
@@ -185,6 +192,10 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     ...{ db, events, items, lookups },
     visitorLists: { cache: visitorCache, seconds: config.PAGE_CACHE_SECONDS },
   });
+  const people = (userIds: string[]) => users.rowsOf(userIds);
+  const notifications = new NotificationsService({ db, events, people, secret: authSecret(config) });
+  const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
+  const notifier = new Notifier({ db, events, jobs, people, push: null, site });
   const admin = new AdminService(users);
   return {
     settings,
@@ -199,24 +210,34 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     ratings,
     social,
     chat,
+    notifications,
+    notifier,
     admin,
     authLibrary,
   };
 }
 
 /** What must happen once a write commits, in the module that owns the rows it changes (kernel/events.ts). */
-function wireFollowUps({ db, events }: Infrastructure, modules: Modules, presence: Presence) {
+function wireFollowUps({ db, events }: Infrastructure, modules: Modules) {
   registerUserCounters(events, db, accountCounts);
   registerItemCounters(events, db, socialTies);
   registerSessionEndings(events, modules.auth);
-  registerChatNotices(events, db, (userId) => presence.isOnline(userId));
+  registerNoticeProducers({
+    ...{ events, notifier: modules.notifier, items: modules.items, social: modules.social },
+    people: (userIds) => modules.users.rowsOf(userIds),
+  });
+  // Reading a conversation reads its notices (live: a lost one leaves them for "mark all read").
+  events.on('chat.read', ({ userId, chatId }) => modules.notifications.markConversationRead(userId, chatId));
 }
 
-function scheduleJobs({ db, jobs, logger }: Infrastructure, modules: Modules) {
+function scheduleJobs({ db, jobs, logger, config }: Infrastructure, modules: Modules) {
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} could not start`);
   modules.items.scheduleJobs(jobs).catch(failed('the item view job'));
   modules.itemMedia.scheduleDraftSweep(jobs).catch(failed('the sweep of abandoned item uploads'));
   modules.search.scheduleJobs(jobs).catch(failed('the search dictionary job'));
+  const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
+  const people = (userIds: string[]) => modules.users.rowsOf(userIds);
+  scheduleDigest({ db, jobs, people, site }).catch(failed('the daily digest of saved-search matches'));
   scheduleCounterRepair(jobs, db, (repair) => logger.info({ repair }, 'counters repaired')).catch(
     failed('the counter repair job'),
   );
@@ -235,5 +256,6 @@ export function pageServices(services: Services): PageOperations {
     social: socialPageOperations(services.social),
     chat: chatPageOperations(services.chat),
     ratings: ratingPageOperations(services.ratings),
+    notifications: notificationsPageOperations(services.notifications),
   };
 }

@@ -28,6 +28,8 @@ class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private lastHeard = 0;
   unread = 0;
+  /** Unread notifications (the bell). */
+  notices = 0;
   userId: string | undefined;
 
   private started = false;
@@ -102,6 +104,7 @@ class RealtimeClient {
     }
     if (frame.t === 'ready') {
       this.unread = frame.unread_count;
+      this.notices = frame.notice_count;
       this.userId = frame.user_id;
       this.wasOpen = true;
       this.setState('open');
@@ -109,6 +112,7 @@ class RealtimeClient {
       for (const listener of this.openListeners) listener();
     }
     if (frame.t === 'unread') this.unread = frame.unread_count;
+    if (frame.t === 'notices') this.notices = frame.unread_count;
     if (frame.t === 'ack' || (frame.t === 'error' && frame.client_id)) this.outbox.delete(frame.client_id ?? '');
     for (const listener of this.listeners) listener(frame);
   }

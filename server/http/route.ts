@@ -19,7 +19,17 @@ export type Access = 'public' | 'anyone' | 'signed-in' | 'admin';
 type ViewerFor<A extends Access> = A extends 'public' ? null : A extends 'anyone' ? Viewer | null : Viewer;
 
 /** The OpenAPI tags of the API (server/app.ts describes them). */
-export type ApiTag = 'lookups' | 'content' | 'accounts' | 'items' | 'search' | 'social' | 'chat' | 'ratings' | 'admin';
+export type ApiTag =
+  | 'lookups'
+  | 'content'
+  | 'accounts'
+  | 'items'
+  | 'search'
+  | 'social'
+  | 'chat'
+  | 'ratings'
+  | 'notifications'
+  | 'admin';
 
 /** What a handler answers: the envelope's data, the message to show (a locale key) and cookies to set. */
 export interface Answer<T> {

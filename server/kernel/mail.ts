@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) of a notification mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -25,7 +27,7 @@ declare module './jobs.ts' {
 export function queuedMailer(jobs: JobQueue): Mailer {
   return {
     async send(message) {
-      await jobs.enqueue('mail.send', { to: message.to, subject: message.subject, text: message.text });
+      await jobs.enqueue('mail.send', { ...message });
     },
   };
 }

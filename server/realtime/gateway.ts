@@ -16,6 +16,8 @@ import { Connection } from './connection.ts';
 
 export interface RealtimeOptions {
   chat: ChatService;
+  /** The bell's count, sent when a socket opens. */
+  unreadNotices(userId: string): Promise<number>;
   events: EventBus;
   pubsub: PubSub;
   presence: Presence;
@@ -154,6 +156,7 @@ class Hub {
         t: 'ready',
         user_id: viewer.userId,
         unread_count: await this.options.chat.unreadTotal(viewer.userId),
+        notice_count: await this.options.unreadNotices(viewer.userId),
       });
     } catch (error) {
       log.error({ err: error }, 'a realtime connection could not start');
@@ -246,6 +249,9 @@ class Hub {
     });
     events.on('chat.read', ({ userId, unreadTotal }) =>
       this.toUser(userId, { t: 'unread', unread_count: unreadTotal }),
+    );
+    events.on('notification.changed', ({ userId, unreadCount, notice }) =>
+      this.toUser(userId, { t: 'notices', unread_count: unreadCount, ...(notice ? { notice } : {}) }),
     );
     const bye = ({ userId }: { userId: string }) => this.options.pubsub.publish(userChannel(userId), byeFrame(null));
     events.on('user.banned', bye);

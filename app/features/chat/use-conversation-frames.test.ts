@@ -59,7 +59,7 @@ describe('the frames a conversation listens to', () => {
 
   it('ignores the frames of the connection itself', () => {
     expect(calls({ t: 'pong' })).toEqual([]);
-    expect(calls({ t: 'ready', user_id: 'buyer', unread_count: 2 })).toEqual([]);
+    expect(calls({ t: 'ready', notice_count: 0, user_id: 'buyer', unread_count: 2 })).toEqual([]);
     expect(calls({ t: 'unread', unread_count: 3 })).toEqual([]);
   });
 });

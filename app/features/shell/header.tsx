@@ -4,9 +4,10 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { ChosenLocation } from '../../../contract/location-choice.ts';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
-import { Bell, LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../components/ui/icons.tsx';
+import { LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useRedirectQuery } from '../../lib/redirect.ts';
+import { BellLink } from './bell-link.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { LocationMenu } from './location-menu.tsx';
 import { ThemeToggle } from './theme.tsx';
@@ -176,12 +177,9 @@ function VisitorLinks() {
 }
 
 function MemberLinks({ viewer }: { viewer: Viewer }) {
-  const { t } = useTranslation();
   return (
     <>
-      <NavLink to="/notification" className={navLinkClass} aria-label={t('nav.notifications')}>
-        <Bell className="size-5" aria-hidden />
-      </NavLink>
+      <BellLink className={navLinkClass} />
       <MessagesLink />
       <AvatarMenu viewer={viewer} />
     </>

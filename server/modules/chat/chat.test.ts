@@ -325,7 +325,7 @@ describe('the WebSocket /ws', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, id(6)), eq(notifications.kind, 'chat.message')));
-    expect(notices.some((notice) => notice.message === 'Are you around?')).toBe(true);
+    expect(notices.some((notice) => notice.data.message === 'Are you around?')).toBe(true);
   });
 });
 

@@ -133,7 +133,7 @@ export class Conversations {
         .where(eq(chats.id, chatId));
     }
     const total = await this.unreadTotal(userId);
-    if (chat[column] > 0) await this.context.events.publish('chat.read', { userId, unreadTotal: total });
+    if (chat[column] > 0) await this.context.events.publish('chat.read', { userId, chatId, unreadTotal: total });
     return total;
   }
 

@@ -20,6 +20,6 @@ declare module '../../kernel/events.ts' {
     /** The seller accepted or rejected the open offer. */
     'chat.changed': ChatNotice;
     /** Someone read a conversation: their unread total changed. */
-    'chat.read': { userId: string; unreadTotal: number };
+    'chat.read': { userId: string; chatId: string; unreadTotal: number };
   }
 }

@@ -8,6 +8,14 @@ export interface ItemEvent {
   at?: string;
 }
 
+/** The owner lowered the price of a listing (its alert to those who keep it as a favourite). */
+export interface PriceDrop {
+  itemId: string;
+  ownerId: string;
+  from: string;
+  to: string;
+}
+
 declare module '../../kernel/events.ts' {
   interface DomainEvents {
     'item.created': ItemEvent;
@@ -20,5 +28,6 @@ declare module '../../kernel/events.ts' {
     'item.deleted': ItemEvent;
     /** Enough people reported the active item: it waits (pending) for an admin's review. */
     'item.heldForReview': ItemEvent;
+    'item.priceDropped': PriceDrop;
   }
 }

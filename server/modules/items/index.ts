@@ -1,6 +1,7 @@
 export { type AccessRow, isItemId } from './access.ts';
 export { registerItemCounters, repairItemCounters } from './counters.ts';
-export type { ItemEvent } from './events.ts';
+export type { ItemEvent, PriceDrop } from './events.ts';
+export type { ItemHeadline } from './headlines.ts';
 export { ItemMediaService } from './item-media.ts';
 export { type Listings, publicListings } from './listings.ts';
 export { itemsPageOperations, moderationPageOperations } from './page-operations.ts';

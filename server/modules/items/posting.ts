@@ -95,7 +95,7 @@ export class ItemPosting {
     const approvalRequired = await this.context.settings.itemApprovalRequired();
     const unusedPaths = await events.transaction(db, async (tx, publish) => {
       const [row] = await tx
-        .select({ status: items.status, updatedFlag: items.updatedFlag })
+        .select({ status: items.status, updatedFlag: items.updatedFlag, price: items.price })
         .from(items)
         .where(eq(items.id, itemId))
         .for('update');
@@ -111,6 +111,14 @@ export class ItemPosting {
         })
         .where(eq(items.id, itemId));
       publish('item.updated', { itemId, ownerId: current.addedUserId });
+      if (Number(input.price) < Number(row.price)) {
+        publish('item.priceDropped', {
+          itemId,
+          ownerId: current.addedUserId,
+          from: row.price,
+          to: String(input.price),
+        });
+      }
       return (await itemMedia.attach(tx, viewer.userId, itemId, mediaOf(input))).unusedPaths;
     });
     await itemMedia.removeFiles(unusedPaths);

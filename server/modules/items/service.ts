@@ -21,6 +21,7 @@ import type { SettingsService } from '../settings/index.ts';
 import type { AccountRow } from '../users/index.ts';
 import { type AccessRow, accessRow, existingItem, itemNotFound } from './access.ts';
 import { CardLoader } from './card-loading.ts';
+import { type ItemHeadline, itemHeadline } from './headlines.ts';
 import type { ItemMediaService } from './item-media.ts';
 import { ListingQueries } from './listings.ts';
 import { ItemLoader } from './loading.ts';
@@ -217,6 +218,11 @@ export class ItemsService {
   /** Who may do what with the item (its state and owner), or null when there is no such item. */
   findAccess(itemId: string): Promise<AccessRow | null> {
     return accessRow(this.db, itemId);
+  }
+
+  /** The title, owner and price of a listing in any state, for a notice about it. */
+  headline(itemId: string): Promise<ItemHeadline | null> {
+    return itemHeadline(this.db, itemId);
   }
 
   accessOf(itemId: string): Promise<AccessRow> {

@@ -69,7 +69,7 @@ export class RatingsService {
         })
         .returning();
       // The account's overall rating and count follow (a follow-up of users, counted from the rows).
-      publish('user.rated', { userId });
+      publish('user.rated', { userId, raterId: viewer.userId, rating: input.rating });
       return saved;
     });
     if (!row) throw new Error('a review was not stored');

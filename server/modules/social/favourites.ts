@@ -14,7 +14,7 @@ import { itemForViewer } from './item-for-viewer.ts';
 import { isSelf } from './policy.ts';
 import { cannotActOnSelf, itemNotFound } from './refusals.ts';
 import { favourites } from './schema.ts';
-import { socialCounts, socialTies } from './ties.ts';
+import { blockBetween, socialCounts, socialTies } from './ties.ts';
 
 /** Favourite listings (SPEC.md 4 toggles): the listing's favourite_count follows from the events published here. */
 export class Favourites {
@@ -89,5 +89,14 @@ export class Favourites {
       view,
     );
     return toPage(cards, page.limit, page.offset);
+  }
+
+  /** Everyone keeping the listing, but its owner and those in a block with the owner. */
+  async keepersOf(itemId: string, ownerId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: favourites.userId })
+      .from(favourites)
+      .where(and(eq(favourites.itemId, itemId), sql`not ${blockBetween(favourites.userId, ownerId)}`));
+    return rows.map((row) => row.userId).filter((userId) => userId !== ownerId);
   }
 }

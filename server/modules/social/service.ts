@@ -90,6 +90,11 @@ export class SocialService {
     return this.favourites.list(viewer, page, language, view);
   }
 
+  /** Who keeps the listing as a favourite, without those in a block with its owner (for its alerts). */
+  favouritersOf(itemId: string, ownerId: string): Promise<string[]> {
+    return this.favourites.keepersOf(itemId, ownerId);
+  }
+
   setBlocked(viewer: { userId: string }, userId: string, block: boolean): Promise<{ is_blocked: boolean }> {
     return this.blocks.setBlocked(viewer, userId, block);
   }

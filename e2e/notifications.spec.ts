@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { dataOf } from './support/accounts.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 22, the notification centre: a buyer's offer raises the seller's bell live on both of their tabs and shows
+ * the notice box; the notice leads to the conversation; "mark all as read" clears the bell on both tabs; the
+ * choices per kind are kept. Each screen in Arabic and English passes axe.
+ */
+
+type Tree = { [key: string]: string | Tree };
+const english = JSON.parse(
+  readFileSync(new URL('../app/i18n/locales/en/notifications.json', import.meta.url), 'utf8'),
+) as Tree;
+function en(path: string): string {
+  let node: string | Tree | undefined = english;
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no English text for ${path}`);
+  return node;
+}
+
+const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+async function offer(buyer: APIRequestContext, itemId: string, buyerId: string, sellerId: string, price: string) {
+  const key = { item_id: itemId, buyer_user_id: buyerId, seller_user_id: sellerId };
+  const opened = (await dataOf(await buyer.post('/api/v1/chats?lang=en', { data: key }))) as { chat: { id: string } };
+  await dataOf(await buyer.post(`/api/v1/chats/${opened.chat.id}/offers?lang=en`, { data: { price } }));
+  return opened.chat.id;
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('an offer rings the seller’s bell live on every tab, leads to the chat, and is read everywhere', async ({
+  newAccount,
+}) => {
+  test.slow();
+  const [sellerAccount, buyerAccount] = await Promise.all([newAccount(), newAccount()]);
+  const item = await sellerAccount.postListing({ status: 'active' });
+  const first = await sellerAccount.newPage();
+  const second = await first.context().newPage();
+
+  await test.step('the seller has two tabs open, with nothing new', async () => {
+    await first.goto('/?lang=en');
+    await second.goto('/notification?lang=en');
+    await Promise.all([hydrated(first), hydrated(second)]);
+    await expect(second.getByTestId('empty-state')).toBeVisible();
+    await expect(first.getByTestId('bell-badge')).toHaveCount(0);
+  });
+
+  await test.step('the buyer offers: both tabs count one, and the notice box tells of it', async () => {
+    await offer(buyerAccount.request, item.id, buyerAccount.id, sellerAccount.id, '640');
+    for (const page of [first, second]) await expect(page.getByTestId('bell-badge')).toHaveText('1');
+    const box = first.getByTestId('notice-box');
+    await expect(box).toContainText(buyerAccount.name);
+    await expect(box).toContainText('640');
+  });
+
+  await test.step('the list shows it; its page leads to the conversation', async () => {
+    await second.reload();
+    const row = second.getByTestId('notification-row').first();
+    await expect(row).toContainText(buyerAccount.name);
+    await row.getByRole('link').click();
+    await expect(second).toHaveURL(/\/notification\/\d+/);
+    await expectAccessible(second);
+    await second.getByRole('link', { name: en('notifications.open.chat') }).click();
+    await expect(second).toHaveURL(/\/chat\?item_id=/);
+  });
+
+  await test.step('"mark all as read" clears the bell on both tabs', async () => {
+    await offer(buyerAccount.request, item.id, buyerAccount.id, sellerAccount.id, '700');
+    for (const page of [first, second]) await expect(page.getByTestId('bell-badge')).toHaveText('1');
+    await second.goto('/notification?lang=en');
+    await hydrated(second);
+    await second.getByRole('button', { name: en('notifications.markAllRead') }).click();
+    for (const page of [first, second]) await expect(page.getByTestId('bell-badge')).toHaveCount(0);
+  });
+});
+
+test('the choices per kind are kept, and each screen is accessible in Arabic and English', async ({ newAccount }) => {
+  const account = await newAccount();
+  const page = await account.newPage();
+  for (const language of ['ar', 'en']) {
+    await page.goto(`/notification?lang=${language}`);
+    await hydrated(page);
+    await expectAccessible(page);
+    await page.goto(`/notification-settings?lang=${language}`);
+    await hydrated(page);
+    await expectAccessible(page);
+  }
+  const offersByPush = page.getByRole('checkbox', { name: /Offers on my listings: Push/ });
+  await expect(offersByPush).toBeChecked();
+  await offersByPush.uncheck();
+  await page.getByRole('button', { name: en('notifications.settings.save') }).click();
+  await expect(page.getByText(en('notifications.settings.saved'))).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /Offers on my listings: Push/ })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Offers on my listings: In the app/ })).toBeChecked();
+});
+
+test('a visitor is sent to log in; a notice that is not theirs is not found', async ({ page, newAccount }) => {
+  await page.goto('/notification?lang=en');
+  await expect(page).toHaveURL(/\/login\?redirect=notification/);
+  const account = await newAccount();
+  const signedIn = await account.newPage();
+  for (const id of ['2147483647', 'nonsense', '0']) {
+    expect((await signedIn.goto(`/notification/${id}?lang=en`))?.status()).toBe(404);
+  }
+});

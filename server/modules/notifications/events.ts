@@ -1,0 +1,13 @@
+/** Events of the notifications module (live delivery only: the rows are stored before they go out). */
+declare module '../../kernel/events.ts' {
+  interface DomainEvents {
+    /** Someone's notifications changed: a new or grouped notice (`notice`), or some were read. */
+    'notification.changed': {
+      userId: string;
+      unreadCount: number;
+      notice?: { id: number; title: string; body: string; url: string };
+    };
+  }
+}
+
+export {};
