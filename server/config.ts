@@ -6,6 +6,10 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The push services of Chrome, Firefox, Safari and Edge (and the browsers built on them). */
+const DEFAULT_PUSH_ENDPOINT_HOSTS =
+  'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com';
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -78,6 +82,27 @@ const configSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.default(false),
   /** Where browsers fetch stored files (a CDN); derived from the bucket and endpoint when absent. */
   S3_PUBLIC_URL: z.url().optional(),
+  /** `mailto:` or `https:` contact that push services may use to reach the operator (VAPID, RFC 8292). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  /**
+   * Hosts the server may send Web Push to (it POSTs to the endpoint a browser registers): comma-separated, `*.` for
+   * any subdomain, `:port` for a port other than 443. Anything else is refused when a subscription is registered.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .regex(
+      /^\s*(\*\.)?[a-z0-9.-]+(:\d{1,5})?(\s*,\s*(\*\.)?[a-z0-9.-]+(:\d{1,5})?)*\s*$/i,
+      'must be host names, comma-separated',
+    )
+    .default(DEFAULT_PUSH_ENDPOINT_HOSTS),
+  /** A PEM file of extra certificate authorities trusted for push services (a private push service; the tests). */
+  PUSH_CA_FILE: z.string().min(1).optional(),
+  /** A Google service-account key file (JSON): turns on push to phone apps by FCM HTTP v1. */
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
   /** Map tiles of the item page's map (Leaflet URL template); its host is allowed in the pages' img-src. */
   MAP_TILE_URL: z
     .string()
@@ -95,6 +120,8 @@ export type Config = z.infer<typeof configSchema> & {
   outboxDir: string;
   /** Where browsers reach the app: PUBLIC_URL, or http://localhost:PORT. */
   publicUrl: string;
+  /** VAPID_SUBJECT, else PUBLIC_URL when it is https, else a mailto: of MAIL_FROM's address. */
+  vapidSubject: string;
 };
 
 export class ConfigError extends Error {}
@@ -119,7 +146,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadTempDir: path.join(dataDir, 'tmp', 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl,
+    vapidSubject: result.data.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, result.data.MAIL_FROM),
   };
+}
+
+/** Push services want a way to reach the operator: the site itself when it is https, else the sender's address. */
+function defaultVapidSubject(publicUrl: string, mailFrom: string) {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 /** Without demo data there is no default admin password: an admin comes only from both settings together. */
