@@ -51,7 +51,7 @@ import { contentRoutes } from './modules/content/index.ts';
 import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
-import { notificationRoutes } from './modules/notifications/index.ts';
+import { notificationRoutes, pushRoutes } from './modules/notifications/index.ts';
 import { ratingRoutes } from './modules/ratings/index.ts';
 import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
@@ -139,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(chatRoutes, { chat: services.chat });
       await api.register(ratingRoutes, { ratings: services.ratings });
       await api.register(notificationRoutes, { notifications: services.notifications });
+      await api.register(pushRoutes, { push: services.push });
       await api.register(adminRoutes, { admin: services.admin, users: services.users });
       api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
     },
@@ -383,7 +384,9 @@ async function registerOpenApi(app: FastifyInstance) {
           name: 'notifications',
           description:
             'The notification centre: the list (grouped), detail, read marks, choices per kind of in-app, push and ' +
-            'e-mail, and the one-click unsubscribe of mails. The unread count also arrives live on /ws (frame notices).',
+            'e-mail, and the one-click unsubscribe of mails. The unread count also arrives live on /ws (frame notices). ' +
+            'Push to this browser (Web Push with VAPID) or a phone (an FCM token): the server’s key, registering and ' +
+            'removing a subscription.',
         },
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],

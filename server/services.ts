@@ -33,10 +33,13 @@ import {
 import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import {
+  enqueuePush,
   NotificationsService,
   Notifier,
   notificationsPageOperations,
+  PushService,
   registerNoticeProducers,
+  registerPushDelivery,
   scheduleDigest,
 } from './modules/notifications/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
@@ -60,6 +63,7 @@ export interface Services {
   social: SocialService;
   chat: ChatService;
   notifications: NotificationsService;
+  push: PushService;
   pubsub: PubSub;
   presence: Presence;
   /** Visitor pages and first pages of searches, kept a few seconds (PAGE_CACHE_SECONDS). */
@@ -195,7 +199,12 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   const people = (userIds: string[]) => users.rowsOf(userIds);
   const notifications = new NotificationsService({ db, events, people, secret: authSecret(config) });
   const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
-  const notifier = new Notifier({ db, events, jobs, people, push: null, site });
+  const push = new PushService({ db, config, createLimiter });
+  registerPushDelivery(jobs, db, push.sender, infrastructure.logger);
+  const notifier = new Notifier({
+    ...{ db, events, jobs, people, site },
+    push: (tx, userId, payload) => enqueuePush(jobs, tx, userId, payload),
+  });
   const admin = new AdminService(users);
   return {
     settings,
@@ -212,6 +221,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     chat,
     notifications,
     notifier,
+    push,
     admin,
     authLibrary,
   };

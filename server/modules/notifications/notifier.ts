@@ -16,7 +16,7 @@ import { type NoticeEntry, type NoticeRow, storeNotice, unreadCount } from './st
 import { messageOf, type NoticeFacts, shortMessageOf, targetOf, titleOf } from './wording.ts';
 
 /** Sends a push to every device of a person, as a job stored in the caller's transaction. */
-export type PushQueue = (tx: Tx, userId: string, payload: PushPayload) => Promise<void>;
+export type PushQueue = (tx: Tx, userId: string, payload: PushPayload) => Promise<unknown>;
 
 export interface NotifierDependencies {
   db: Db;

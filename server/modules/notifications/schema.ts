@@ -115,3 +115,15 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * The server's VAPID key pair (Web Push, RFC 8292), one row made at the first start (insert on conflict do
+ * nothing, so instances starting together keep the same one). Browsers subscribed with its public key: a new
+ * pair would orphan every subscription.
+ */
+export const pushKeys = pgTable('push_keys', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  addedDate: addedDate(),
+});
