@@ -31,6 +31,8 @@ interface Subscription {
   authSecret: Buffer;
   received: string[];
   gone: boolean;
+  /** Pushes still to answer 503 Service Unavailable before taking them. */
+  failures: number;
 }
 
 /** A push the service turned away, and why (the tests expect none unless they provoke one). */
@@ -82,7 +84,7 @@ export async function startPushService() {
       ecdh.generateKeys();
       const authSecret = randomBytes(16);
       const pathname = `/push/${randomUUID()}`;
-      subscriptions.set(pathname, { applicationServerKey, ecdh, authSecret, received: [], gone: false });
+      subscriptions.set(pathname, { applicationServerKey, ecdh, authSecret, received: [], gone: false, failures: 0 });
       return {
         endpoint: `${origin}${pathname}`,
         expirationTime: null,
@@ -94,6 +96,10 @@ export async function startPushService() {
     /** From now on `endpoint` answers 410 Gone, as when the browser unsubscribed or the user revoked permission. */
     markGone(endpoint: string) {
       find(endpoint).gone = true;
+    },
+    /** The next `times` pushes to `endpoint` answer 503, as a push service under load does. */
+    failNext(endpoint: string, times: number) {
+      find(endpoint).failures = times;
     },
   };
 }
@@ -114,6 +120,11 @@ async function handle(
   };
   if (request.method !== 'POST' || !subscription) return refuse(404, 'no such subscription');
   if (subscription.gone) return refuse(410, 'the subscription has expired or was removed');
+  if (subscription.failures > 0) {
+    subscription.failures--;
+    response.writeHead(503, { 'retry-after': '1' }).end('busy');
+    return;
+  }
   const problem =
     vapidProblem(request.headers.authorization, origin, subscription.applicationServerKey) ??
     headerProblem(request.headers);

@@ -82,7 +82,7 @@ async function deliverOne(db: Db, sender: PushSender, logger: Logger, row: Subsc
       logger.debug(about, 'push to a phone skipped: FCM is not configured');
       return 'skipped';
     }
-    logger.warn({ ...about, err: error }, 'push failed');
+    logger.warn({ ...about, ...failureOf(error) }, 'push failed');
     return 'failed';
   }
 }
@@ -93,4 +93,13 @@ function targetOf(row: SubscriptionRow): PushTarget | null {
   }
   if (!row.p256dh || !row.auth) return null;
   return { kind: 'web', endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth };
+}
+
+/** What a failure says, without the endpoint or the push service's headers that a library error carries along. */
+function failureOf(error: unknown) {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return {
+    error: error instanceof Error ? error.message : String(error),
+    ...(typeof status === 'number' ? { status } : {}),
+  };
 }

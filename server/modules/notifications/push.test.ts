@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../../../contract/notification-basics.ts';
 import { PUSH_SUBSCRIPTIONS_PER_USER } from '../../../contract/push.ts';
+import { createWebPushSender, generateVapidKeys } from '../../kernel/push-web.ts';
 import { type FcmMessage, startFakeFcm } from '../../testing/fcm-server.ts';
 import { type BrowserSubscription, startPushService } from '../../testing/push-service.ts';
 import { pushKeys, pushSubscriptions } from '../../testing/tables.ts';
@@ -163,6 +166,26 @@ describe('delivery (notifications.push)', () => {
     await pushTo(5, payload(101));
     expect(push.refusals).toEqual([]);
     expect(push.received(subscription.endpoint).map((text) => JSON.parse(text))).toEqual([payload(101)]);
+  });
+
+  it('retries a push the push service could not take', async () => {
+    const subscription = await browserSubscribed(5);
+    push.failNext(subscription.endpoint, 1);
+    await pushTo(5, payload(105));
+    expect(push.received(subscription.endpoint).map((text) => JSON.parse(text))).toEqual([payload(105)]);
+    expect(await rowsAt(subscription.endpoint)).toHaveLength(1);
+    await call('DELETE', '/push/subscriptions', token(5), { endpoint: subscription.endpoint });
+  });
+
+  it('is refused by the push service when signed with a key the browser did not subscribe with', async () => {
+    const subscription = push.subscribe(await publicKey());
+    const target = { kind: 'web' as const, endpoint: subscription.endpoint, ...subscription.keys };
+    const agent = new Agent({ ca: readFileSync(push.caFile) });
+    const stranger = createWebPushSender({ keys: generateVapidKeys(), subject: 'mailto:ops@souk.test', agent });
+    await expect(stranger.send(target, payload(106))).rejects.toThrow();
+    expect(push.refusals).toEqual([expect.objectContaining({ status: 403, endpoint: subscription.endpoint })]);
+    expect(push.received(subscription.endpoint)).toEqual([]);
+    push.refusals.length = 0;
   });
 
   it('forgets a subscription the push service answers 410 Gone for', async () => {
