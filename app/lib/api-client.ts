@@ -24,8 +24,9 @@ export function apiPost<T>(path: string, body: unknown = {}, init: { signal?: Ab
   return call<T>('POST', path, body, init.signal);
 }
 
-export function apiDelete<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
-  return call<T>('DELETE', path, undefined, init.signal);
+/** A DELETE; `body` names what to remove when the path alone does not (a push subscription's endpoint). */
+export function apiDelete<T>(path: string, init: { signal?: AbortSignal; body?: unknown } = {}): Promise<T> {
+  return call<T>('DELETE', path, init.body, init.signal);
 }
 
 /** Every browser call to /api/v1 goes through here, so errors are read one way everywhere. */
