@@ -44,15 +44,18 @@ export const deviceSubscriptionInputSchema = z.object({
   platform: z.enum(['android', 'ios'], VALIDATION.required),
 });
 
-export const pushSubscriptionInputSchema = z
-  .union([webSubscriptionInputSchema, deviceSubscriptionInputSchema], VALIDATION.required)
-  .meta({ id: 'PushSubscriptionInput' });
+// Input schemas stay unnamed: they trim, so their input and output differ and would collide as one component.
+export const pushSubscriptionInputSchema = z.union(
+  [webSubscriptionInputSchema, deviceSubscriptionInputSchema],
+  VALIDATION.required,
+);
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
 /** Which subscription to remove: a browser's endpoint or a phone's token. */
-export const pushUnsubscribeInputSchema = z
-  .union([z.object({ endpoint: endpointSchema }), z.object({ device_token: deviceTokenSchema })], VALIDATION.required)
-  .meta({ id: 'PushUnsubscribeInput' });
+export const pushUnsubscribeInputSchema = z.union(
+  [z.object({ endpoint: endpointSchema }), z.object({ device_token: deviceTokenSchema })],
+  VALIDATION.required,
+);
 export type PushUnsubscribeInput = z.infer<typeof pushUnsubscribeInputSchema>;
 
 export const PUSH_PLATFORMS = ['web', 'android', 'ios'] as const;

@@ -60,6 +60,14 @@ async function pushTo(n: number, what: PushPayload) {
 const rowsAt = (endpoint: string) =>
   db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
 
+describe('the OpenAPI document', () => {
+  it('lists the push operations', () => {
+    const document = test.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    expect(document.paths['/api/v1/push/key']?.get?.tags).toEqual(['notifications']);
+    expect(Object.keys(document.paths['/api/v1/push/subscriptions'] ?? {}).sort()).toEqual(['delete', 'post']);
+  });
+});
+
 describe('the VAPID key', () => {
   it('is made once and answered to anyone', async () => {
     const first = await publicKey();
