@@ -48,13 +48,7 @@ export class PushService {
       deps.createLimiter({ keyPrefix, points, durationSeconds: 3600 });
     this.perAccount = limit('push-changes-account', PUSH_CHANGES_PER_HOUR);
     this.perAddress = limit('push-changes-address', PUSH_CHANGES_PER_HOUR * 5);
-    let sender: Promise<PushSender> | undefined;
-    this.sender = {
-      send: async (target, payload) => {
-        sender ??= this.vapidKeys().then((keys) => createPushSender(this.config, keys));
-        return (await sender).send(target, payload);
-      },
-    };
+    this.sender = createPushSender(this.config, () => this.vapidKeys());
   }
 
   /** The key pair, made at the first call of any instance and read back by every other. */
@@ -75,8 +69,8 @@ export class PushService {
    * shared computer, another account on the phone) moves to the viewer; past the limit, the oldest is dropped.
    */
   async subscribe(viewer: Viewer, input: PushSubscriptionInput, address: string): Promise<PushSubscription> {
-    const row = this.rowOf(input);
     await this.countChange(viewer, address);
+    const row = this.rowOf(input);
     const stored = await this.db.transaction(async (tx) => {
       const [saved] = await tx
         .insert(pushSubscriptions)

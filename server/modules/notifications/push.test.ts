@@ -3,7 +3,7 @@ import { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../../../contract/notification-basics.ts';
-import { PUSH_SUBSCRIPTIONS_PER_USER } from '../../../contract/push.ts';
+import { PUSH_CHANGES_PER_HOUR, PUSH_SUBSCRIPTIONS_PER_USER } from '../../../contract/push.ts';
 import { createWebPushSender, generateVapidKeys } from '../../kernel/push-web.ts';
 import { type FcmMessage, startFakeFcm } from '../../testing/fcm-server.ts';
 import { type BrowserSubscription, startPushService } from '../../testing/push-service.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   fcm = await startFakeFcm();
 });
 const test = useTestApp({
-  users: [1, 2, 3, 4, 5, 6],
+  users: [1, 2, 3, 4, 5, 6, 7],
   env: () => ({
     PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,${push.host}`,
     PUSH_CA_FILE: push.caFile,
@@ -152,6 +152,16 @@ describe('registering and removing a subscription', () => {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, userId(3))),
     ).toEqual([]);
+  });
+
+  it(`takes at most ${PUSH_CHANGES_PER_HOUR} changes an hour from one account`, async () => {
+    for (let i = 0; i < PUSH_CHANGES_PER_HOUR; i++) {
+      const answer = await call('DELETE', '/push/subscriptions', token(7), { device_token: `never-${i}` });
+      expect(answer.status).toBe(404);
+    }
+    const refused = await call('POST', '/push/subscriptions', token(7), { device_token: 'one-more', platform: 'ios' });
+    expect(refused.status).toBe(429);
+    expect(await rowsAt('one-more')).toEqual([]);
   });
 
   it(`keeps at most ${PUSH_SUBSCRIPTIONS_PER_USER} per user, dropping the oldest`, async () => {
