@@ -27,6 +27,16 @@ describe('configuration', () => {
     );
   });
 
+  it('has a VAPID subject push services accept, and push to phones off by default', () => {
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@souk.local');
+    expect(loadConfig({ PUBLIC_URL: 'https://souk.example' }).vapidSubject).toBe('https://souk.example');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@souk.example' }).vapidSubject).toBe('mailto:ops@souk.example');
+    expect(loadConfig({}).FCM_SERVICE_ACCOUNT_FILE).toBeUndefined();
+    expect(loadConfig({}).PUSH_ENDPOINT_HOSTS).toContain('fcm.googleapis.com');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://souk.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ PUSH_ENDPOINT_HOSTS: 'https://fcm.googleapis.com/' })).toThrow(/PUSH_ENDPOINT_HOSTS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
