@@ -27,4 +27,5 @@ export const VALIDATION = {
   tooManyImages: 'validation.tooManyImages',
   wholeNumber: 'validation.wholeNumber',
   outOfRange: 'validation.outOfRange',
+  dateFormat: 'validation.dateFormat',
 } as const;

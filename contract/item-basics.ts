@@ -10,6 +10,9 @@ export const INVALID_COORDINATE = '0.000000';
 export const OWNER_LISTS = ['active', 'pending', 'rejected', 'sold'] as const;
 export type OwnerList = (typeof OWNER_LISTS)[number];
 
+/** How many listings "Recently viewed" keeps per person (issue 22), on the server and in a visitor's browser. */
+export const RECENTLY_VIEWED_KEPT = 30;
+
 /** The moderation decisions an admin takes on an item (SPEC.md 4 item status). */
 export const MODERATION_DECISIONS = ['approve', 'reject', 'disable', 'enable'] as const;
 export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];

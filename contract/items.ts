@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTextSchema, dateTimeSchema } from './fields.ts';
-import { REPORT_REASONS } from './item-basics.ts';
+import { RECENTLY_VIEWED_KEPT, REPORT_REASONS } from './item-basics.ts';
 import {
   categorySchema,
   currencySchema,
@@ -23,6 +23,7 @@ export {
   type ModerationDecision,
   OWNER_LISTS,
   type OwnerList,
+  RECENTLY_VIEWED_KEPT,
   REPORT_REASONS,
   type ReportReason,
   slugOf,
@@ -147,6 +148,19 @@ export type OwnItemOfView<V extends ItemView> = V extends 'card' ? OwnItemCard :
 export const itemViewQuery = z.object({
   view: z.enum(ITEM_VIEWS).default('full').describe('card: the ItemCard of each item instead of the whole Item'),
 });
+const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** A visitor's recently viewed listings, as their browser keeps them: up to RECENTLY_VIEWED_KEPT ids, commas between. */
+export const listedCardsQuery = z
+  .object({
+    ids: z
+      .string()
+      .regex(new RegExp(`^${UUID_TEXT}(,${UUID_TEXT}){0,${RECENTLY_VIEWED_KEPT - 1}}$`))
+      .transform((ids) => ids.split(','))
+      .describe(`Item ids, comma-separated, at most ${RECENTLY_VIEWED_KEPT}`),
+  })
+  .extend(itemViewQuery.shape);
+
 /** A list's item in either view (the whole Item first: it is the default). */
 export const itemOrCardSchema = z.union([itemSchema, itemCardSchema]);
 

@@ -164,6 +164,12 @@ export interface ItemPages {
   ): Promise<ItemCardView[]>;
   /** Counts a view of a shown item once per viewer and day (a visitor is known by a keyed hash of address and browser). */
   countView(itemId: string, viewer: Viewer | null, visitor: { ip: string; userAgent: string }): Promise<void>;
+  /** Puts a shown item at the front of the viewer's recently viewed (never their own; at most 30 kept). */
+  rememberView(itemId: string, viewer: Viewer): Promise<void>;
+  /** The listings the viewer opened lately and may still see, the latest first. */
+  recentlyViewed(viewer: Viewer, language: LanguageCode): Promise<ItemCardView[]>;
+  /** Forgets every listing the viewer opened. */
+  clearRecentlyViewed(viewer: Viewer): Promise<void>;
   entryOptions(language: LanguageCode): Promise<ItemEntryOptions>;
   /** The same choices for list filters: at most a minute old. */
   filterOptions(language: LanguageCode): Promise<ItemEntryOptions>;

@@ -48,12 +48,13 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { accountRoutes, authCallbackRoutes, authRoutes, authSecret } from './modules/auth/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
-import { itemMediaRoutes, itemRoutes, moderationRoutes } from './modules/items/index.ts';
+import { itemMediaRoutes, itemRoutes, moderationRoutes, recentlyViewedRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
 import { notificationRoutes, pushRoutes } from './modules/notifications/index.ts';
 import { ratingRoutes } from './modules/ratings/index.ts';
 import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
+import { appInfoRoutes } from './modules/settings/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { userRoutes } from './modules/users/index.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       api.addHook('onRequest', async (request) => {
         if (isCrossSiteWrite(request, [config.publicUrl])) throw new AppError(403, 'api.crossSite');
       });
+      await api.register(appInfoRoutes, { appInfo: services.appInfo });
       await api.register(lookupRoutes, { lookups: services.lookups });
       await api.register(contentRoutes, { content: services.content });
       await api.register(authRoutes, { auth: services.auth });
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(itemRoutes, { items: services.items });
       await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
       await api.register(moderationRoutes, { items: services.items });
+      await api.register(recentlyViewedRoutes, { items: services.items });
       await api.register(socialRoutes, { social: services.social });
       await api.register(chatRoutes, { chat: services.chat });
       await api.register(ratingRoutes, { ratings: services.ratings });
@@ -343,6 +346,10 @@ async function registerOpenApi(app: FastifyInstance) {
           'HTTP status, prefixed "code##". Lists take limit/offset or the opaque next_cursor of the previous page.',
       },
       tags: [
+        {
+          name: 'app',
+          description: 'What a client asks at start: versions, settings, its account state and deletions since a date',
+        },
         { name: 'lookups', description: 'Categories, locations and the other reference lists' },
         { name: 'content', description: 'Pages, blog and messages to the operator' },
         {

@@ -28,6 +28,7 @@ import {
   ItemsService,
   itemsPageOperations,
   moderationPageOperations,
+  registerDeletionRecords,
   registerItemCounters,
 } from './modules/items/index.ts';
 import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
@@ -44,13 +45,20 @@ import {
 } from './modules/notifications/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
-import { SettingsService } from './modules/settings/index.ts';
+import { AppInfoService, SettingsService } from './modules/settings/index.ts';
 import { SocialService, socialPageOperations, socialTies } from './modules/social/index.ts';
-import { registerUserCounters, UserAccounts, UsersService, usersPageOperations } from './modules/users/index.ts';
+import {
+  accountStatusName,
+  registerUserCounters,
+  UserAccounts,
+  UsersService,
+  usersPageOperations,
+} from './modules/users/index.ts';
 
 export interface Services {
   events: EventBus;
   settings: SettingsService;
+  appInfo: AppInfoService;
   lookups: LookupsService;
   media: MediaService;
   content: ContentService;
@@ -206,8 +214,18 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     push: (tx, userId, payload) => enqueuePush(jobs, tx, userId, payload),
   });
   const admin = new AdminService(users);
+  const appInfo = new AppInfoService(db, {
+    accountStatus: async (userId) => {
+      const account = (await users.rowsOf([userId])).get(userId);
+      return account ? accountStatusName(account) : null;
+    },
+    endSessions: (userId) => auth.endAllSessions(userId),
+    deletionsBetween: (range) => items.deletionsBetween(range),
+    currencySymbolOf: (shortForm) => lookups.currencySymbolOf(shortForm),
+  });
   return {
     settings,
+    appInfo,
     lookups,
     media,
     content,
@@ -231,6 +249,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
 function wireFollowUps({ db, events }: Infrastructure, modules: Modules) {
   registerUserCounters(events, db, accountCounts);
   registerItemCounters(events, db, socialTies);
+  registerDeletionRecords(events, db);
   registerSessionEndings(events, modules.auth);
   registerNoticeProducers({
     ...{ events, notifier: modules.notifier, items: modules.items, social: modules.social },

@@ -20,6 +20,7 @@ type ViewerFor<A extends Access> = A extends 'public' ? null : A extends 'anyone
 
 /** The OpenAPI tags of the API (server/app.ts describes them). */
 export type ApiTag =
+  | 'app'
   | 'lookups'
   | 'content'
   | 'accounts'

@@ -1,5 +1,6 @@
 export { type AccessRow, isItemId } from './access.ts';
 export { registerItemCounters, repairItemCounters } from './counters.ts';
+export { DELETION_PAGE, type DeletionRecord, registerDeletionRecords } from './deletion-records.ts';
 export type { ItemEvent, PriceDrop } from './events.ts';
 export type { ItemHeadline } from './headlines.ts';
 export { ItemMediaService } from './item-media.ts';
@@ -8,6 +9,7 @@ export { itemsPageOperations, moderationPageOperations } from './page-operations
 export { itemRoutes } from './routes/items.ts';
 export { itemMediaRoutes } from './routes/media.ts';
 export { moderationRoutes } from './routes/moderation.ts';
+export { recentlyViewedRoutes } from './routes/recent.ts';
 export { ItemsService } from './service.ts';
 export { FOLD_VIEWS_JOB, visitorKey } from './views.ts';
 export {

@@ -12,6 +12,9 @@ export function itemsPageOperations(items: ItemsService): ItemPages {
     related: (item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>, viewer: Viewer | null, language: LanguageCode) =>
       items.related(item, viewer, language, 'card'),
     countView: (itemId, viewer, visitor) => items.countView(itemId, viewer, visitor),
+    rememberView: (itemId: string, viewer: Viewer) => items.rememberView(itemId, viewer),
+    recentlyViewed: (viewer: Viewer, language: LanguageCode) => items.recentlyViewed(viewer, language, 'card'),
+    clearRecentlyViewed: (viewer: Viewer) => items.clearRecentlyViewed(viewer),
     entryOptions: (language: LanguageCode) => items.entryOptions(language),
     filterOptions: (language: LanguageCode) => items.filterOptions(language),
     create: (viewer: Viewer, input: ItemEntryInput, language: LanguageCode) => items.create(viewer, input, language),

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { addedDate, tsvector, updatedDate } from '../../db/schema/columns.ts';
@@ -207,5 +208,30 @@ export const deletionHistory = pgTable(
     typeName: text('type_name').notNull(),
     deletedDate: timestamp('deleted_date', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('deletion_history_date_idx').on(table.deletedDate)],
+  (table) => [
+    index('deletion_history_date_idx').on(table.deletedDate),
+    // One record per deleted row: the follow-up that writes it may run twice.
+    uniqueIndex('deletion_history_type_row_idx').on(table.typeName, table.typeId),
+  ],
+);
+
+/**
+ * The listings a signed-in person opened lately (issue 22 "Recently viewed"): one row per person and listing,
+ * moved to the front by a new view; past RECENT_VIEWS_KEPT rows the oldest are dropped.
+ */
+export const recentViews = pgTable(
+  'recent_views',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemId] }),
+    index('recent_views_user_idx').on(table.userId, table.viewedAt.desc()),
+  ],
 );

@@ -22,6 +22,7 @@ import type { AccountRow } from '../users/index.ts';
 import { type AccessRow, accessRow, existingItem, itemNotFound } from './access.ts';
 import { CardLoader } from './card-loading.ts';
 import { type ItemHeadline, itemHeadline } from './headlines.ts';
+import { type DeletionRecord, deletionsBetween } from './deletion-records.ts';
 import type { ItemMediaService } from './item-media.ts';
 import { ListingQueries } from './listings.ts';
 import { ItemLoader } from './loading.ts';
@@ -31,6 +32,7 @@ import { OwnerLists } from './owner-lists.ts';
 import { ItemPosting } from './posting.ts';
 import type { ItemViewer } from './presenter.ts';
 import { ItemReading } from './reading.ts';
+import { RecentlyViewed } from './recently-viewed.ts';
 import { ItemViews, visitorKey } from './views.ts';
 import { type ListingTies, mayView } from './visibility.ts';
 
@@ -60,6 +62,7 @@ export class ItemsService {
   private readonly posting: ItemPosting;
   private readonly reading: ItemReading;
   private readonly views: ItemViews;
+  private readonly recent: RecentlyViewed;
   private readonly lists: OwnerLists;
   private readonly moderation: ItemModeration;
   private readonly db: Db;
@@ -79,6 +82,7 @@ export class ItemsService {
     this.posting = new ItemPosting(context);
     this.reading = new ItemReading(loader, new CardLoader(db, ties), ties);
     this.views = new ItemViews(db);
+    this.recent = new RecentlyViewed(db, this.reading, ties);
     this.lists = new OwnerLists(this.reading, ties);
     this.moderation = new ItemModeration(context);
   }
@@ -145,6 +149,41 @@ export class ItemsService {
     const item = await existingItem(this.db, itemId);
     if (!mayView(viewer, item)) throw itemNotFound();
     await this.views.countView(itemId, this.viewerKey(viewer, visitor));
+    if (viewer) await this.recent.remember(viewer.userId, itemId);
+  }
+
+  /** Puts an item already shown to the viewer (the item page) at the front of their recently viewed. */
+  rememberView(itemId: string, viewer: ItemViewer): Promise<void> {
+    return this.recent.remember(viewer.userId, itemId);
+  }
+
+  /** The listings the viewer opened lately and may still see, the latest first (at most 30). */
+  recentlyViewed<V extends ItemView = 'full'>(
+    viewer: ItemViewer,
+    language: LanguageCode,
+    view: V = 'full' as V,
+  ): Promise<ItemOfView<V>[]> {
+    return this.recent.list(viewer, language, view);
+  }
+
+  /** Forgets what the viewer opened. */
+  clearRecentlyViewed(viewer: ItemViewer): Promise<void> {
+    return this.recent.clear(viewer.userId);
+  }
+
+  /** The listings of these ids (a visitor's browser list) that the viewer may list, in the order given. */
+  listedCards<V extends ItemView = 'full'>(
+    itemIds: string[],
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V = 'full' as V,
+  ): Promise<ItemOfView<V>[]> {
+    return this.recent.listedCards(itemIds, viewer, language, view);
+  }
+
+  /** Deleted listings and accounts recorded in [since, until], the oldest first, one page (app info). */
+  deletionsBetween(range: { since: Date | null; until: Date | null }): Promise<DeletionRecord[]> {
+    return deletionsBetween(this.db, range);
   }
 
   /** Folds counted views into touch_count and forgets old viewers (the job does this every minute). */

@@ -296,6 +296,16 @@ export class LookupsService {
     return township ? { city: city.name, township: township.name } : null;
   }
 
+  /** The symbol of the currency of this short form (SAR: its symbol), or the short form itself when none is listed. */
+  async currencySymbolOf(shortForm: string): Promise<string> {
+    const [currency] = await this.db
+      .select({ symbol: lists.currencies.currencySymbol })
+      .from(lists.currencies)
+      .where(eq(lists.currencies.currencyShortForm, shortForm))
+      .limit(1);
+    return currency?.symbol ?? shortForm;
+  }
+
   /** Whether `cityId` names a city (published or not: a profile keeps the city it chose). */
   async cityExists(cityId: number) {
     const [city] = await this.db

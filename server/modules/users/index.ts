@@ -4,6 +4,8 @@ export { isPublicAccount } from './fragments.ts';
 export { type UsersPageOperations, usersPageOperations } from './page-operations.ts';
 export { isPhoneOnlyEmail, PHONE_EMAIL_DOMAIN, phoneOnlyEmail } from './phone-only-email.ts';
 export {
+  type AccountStatusName,
+  accountStatusName,
   hasProvenOwner,
   isAdmin,
   isPublic,

@@ -61,3 +61,20 @@ export function isPublic(account: AccountState) {
 export function isAdmin(account: { userIsSysAdmin: boolean; roleId: number }) {
   return account.userIsSysAdmin || account.roleId === ROLE.admin;
 }
+
+/** An account's state as the clients' app info names it (user_status; a visitor is `nologinuser`). */
+export type AccountStatusName = 'active' | 'pending' | 'unpublished' | 'rejected' | 'deleted' | 'banned';
+
+const STATUS_NAMES: Record<number, AccountStatusName> = {
+  [USER_STATUS.pending]: 'pending',
+  [USER_STATUS.active]: 'active',
+  [USER_STATUS.unpublished]: 'unpublished',
+  [USER_STATUS.rejected]: 'rejected',
+  [USER_STATUS.deactivated]: 'deleted',
+};
+
+/** A ban outranks every state: a banned account is `banned` whatever its status. */
+export function accountStatusName(account: AccountState): AccountStatusName {
+  if (account.isBanned) return 'banned';
+  return STATUS_NAMES[account.status] ?? 'pending';
+}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '../../../contract/users.ts';
-import { hasProvenOwner, isAdmin, isPublic, mayHoldSession, maySignIn, signInRefusal } from './policy.ts';
+import {
+  accountStatusName,
+  hasProvenOwner,
+  isAdmin,
+  isPublic,
+  mayHoldSession,
+  maySignIn,
+  signInRefusal,
+} from './policy.ts';
 
 const unproven = {
   emailVerify: false,
@@ -44,5 +52,14 @@ describe('account policy', () => {
     expect(isAdmin({ userIsSysAdmin: true, roleId: ROLE.user })).toBe(true);
     expect(isAdmin({ userIsSysAdmin: false, roleId: ROLE.admin })).toBe(true);
     expect(isAdmin({ userIsSysAdmin: false, roleId: ROLE.moderator })).toBe(false);
+  });
+
+  it('names the account state for app info, a ban first', () => {
+    expect(accountStatusName(account())).toBe('active');
+    expect(accountStatusName(account({ status: USER_STATUS.deactivated }))).toBe('deleted');
+    expect(accountStatusName(account({ isBanned: true, status: USER_STATUS.deactivated }))).toBe('banned');
+    expect(accountStatusName(account({ status: USER_STATUS.pending }))).toBe('pending');
+    expect(accountStatusName(account({ status: USER_STATUS.rejected }))).toBe('rejected');
+    expect(accountStatusName(account({ status: USER_STATUS.unpublished }))).toBe('unpublished');
   });
 });
