@@ -28,6 +28,7 @@ export default [
   route('item-list', 'routes/items/item-list.tsx', { id: 'item-list' }),
   route('item-list/:manufacturerName', 'routes/items/item-list.tsx', { id: 'item-list-manufacturer' }),
   route('item/:itemName', 'routes/items/item-detail.tsx'),
+  route('recently-viewed', 'routes/items/recently-viewed.tsx'),
   route('item-entry', 'routes/items/item-entry.tsx'),
   route('active-items', 'routes/items/active-items.tsx'),
   route('pending-items', 'routes/items/pending-items.tsx'),

@@ -5,6 +5,7 @@ import { Field, FormAlert, NewPasswordFields, SubmitButton, useFormErrors } from
 import { Settings } from '../../components/ui/icons.tsx';
 import { Modal, ModalTrigger } from '../../components/ui/modal.tsx';
 import type { FieldErrors } from '../../lib/form-errors.ts';
+import { clearBrowserList } from '../../lib/recently-viewed.ts';
 
 const passwordRules = () => import('../../../contract/auth.ts').then((rules) => rules.passwordUpdateSchema);
 
@@ -36,6 +37,7 @@ export function SettingsDialog({
       <div className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
         <PasswordSection hasPassword={hasPassword} />
         <DisplaySection settings={settings} />
+        <RecentlyViewedSection />
         <DeactivateSection />
       </div>
     </Modal>
@@ -105,6 +107,26 @@ function DisplaySection({ settings }: { settings: { show_profile_on_items: boole
         ))}
         <FormAlert messageKey={result?.ok ? result.notice : null} tone="success" />
         <SubmitButton busy={fetcher.state !== 'idle'} label={t('profile.save')} busyLabel={t('profile.saving')} />
+      </fetcher.Form>
+    </section>
+  );
+}
+
+/** Forgets the listings the person opened: the server's list (the form) and this browser's own. */
+function RecentlyViewedSection() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Result>({ key: 'settings-recent' });
+  const result = fetcher.data;
+  return (
+    <section className="py-4" aria-labelledby="settings-recent-heading">
+      <h3 id="settings-recent-heading" className="font-semibold">
+        {t('recent.title')}
+      </h3>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('recent.settingsHint')}</p>
+      <fetcher.Form method="post" action="/profile" onSubmit={() => clearBrowserList()} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="clear-recently-viewed" />
+        <FormAlert messageKey={result?.ok ? result.notice : null} tone="success" />
+        <SubmitButton busy={fetcher.state !== 'idle'} label={t('recent.clear')} busyLabel={t('profile.saving')} />
       </fetcher.Form>
     </section>
   );

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const place = locationFilterParams(chosenLocation(request));
   const latest = sortedList(LATEST, place);
   const popular = sortedList(POPULAR, place);
-  const [categories, blogs, recentItems, popularItems, followedItems] = await Promise.all([
+  const [categories, blogs, recentItems, popularItems, followedItems, viewedItems] = await Promise.all([
     services.listCategories(
       { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
       language,
@@ -60,6 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.search.items({ ...latest.query, isPaid: 'paid_item_first' }, viewer, language),
     services.search.items(popular.query, viewer, language),
     viewer ? services.search.fromFollowed(viewer, { limit: RAIL_ITEM_COUNT, offset: 0 }, language) : null,
+    // A visitor's recently viewed lives in their browser, shown on /recently-viewed: `/` stays the same page for
+    // every visitor (the shared page cache) and carries no script for it.
+    viewer ? services.items.recentlyViewed(viewer, language) : null,
   ]);
   return {
     categories: categories.items,
@@ -67,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recent: { items: recentItems.items, href: latest.href },
     popular: { items: popularItems.items, href: popular.href },
     followed: followedItems?.items ?? [],
+    viewed: viewedItems?.slice(0, RAIL_ITEM_COUNT) ?? [],
   };
 }
 
@@ -169,6 +173,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         items={loaderData.recent.items}
         seeAllHref={loaderData.recent.href}
         empty={t('dashboard.emptyItems')}
+      />
+      <RailSection
+        id="recently-viewed"
+        title={t('recent.title')}
+        items={loaderData.viewed}
+        seeAllHref="/recently-viewed"
       />
       <RailSection
         id="popular-items"

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
@@ -25,6 +26,7 @@ import { i18nFor } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { useNonce } from '../../lib/nonce.ts';
+import { rememberInBrowser } from '../../lib/recently-viewed.ts';
 import type { Route } from './+types/item-detail';
 
 /**
@@ -51,6 +53,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       return [];
     }),
     viewer && seller && !item.is_owner ? services.social.relation(viewer, seller.user_id) : null,
+    viewer &&
+      services.items
+        .rememberView(item.id, viewer)
+        .catch((error: unknown) => logError(error, { itemId: item.id, during: 'rememberView' })),
   ]);
   return {
     item,
@@ -81,6 +87,10 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
   const { item, related, pageUrl, siteUrl, mapTiles, viewerId, followsSeller } = loaderData;
+  // A visitor's recently viewed lives in their browser; a signed-in person's was kept by the loader.
+  useEffect(() => {
+    if (!viewerId) rememberInBrowser(item.id);
+  }, [item.id, viewerId]);
   const showMap = isShownCoordinate(item.lat, item.lng);
   const Separator = i18n.dir() === 'rtl' ? ChevronLeft : ChevronRight;
   const place = [item.item_location?.name, item.item_location_township?.township_name]

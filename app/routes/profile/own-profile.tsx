@@ -32,12 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user, settings, hasPassword, cityName, soldItems, language };
 }
 
-/** The settings modal's forms: password, display settings, deactivation. */
+/** The settings modal's forms: password, display settings, clearing recently viewed, deactivation. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireSignedIn(context, 'profile');
-  const { auth, users } = context.get(appContext).services;
+  const { auth, users, items } = context.get(appContext).services;
   const form = await formFields(request);
   switch (form.intent) {
+    case 'clear-recently-viewed':
+      await items.clearRecentlyViewed(viewer);
+      return data({ ok: true as const, notice: 'recent.cleared', intent: 'clear-recently-viewed' });
     case 'password':
       return submitForm(passwordUpdateSchema, form, async (input) => {
         await auth.changePassword(viewer.userId, input, await pageRequestMeta(request, context));
