@@ -92,6 +92,7 @@ const PAGES = [
   '/verify-email',
   '/verify-code',
   '/other-profile/demo-user-02',
+  '/recently-viewed',
 ];
 
 /** Pages of a signed-in member. */
@@ -103,6 +104,7 @@ const MEMBER_PAGES = [
   '/active-items',
   '/pending-items',
   '/reject-items',
+  '/chat-list',
 ];
 
 /**
@@ -165,6 +167,38 @@ for (const language of ['ar', 'en']) {
         await expectAccessibleInBothThemes(page);
       });
     }
+
+    test('/chat (signed in, with the member’s messages) passes WCAG 2.1 A and AA checks', async ({
+      member,
+      memberPage: page,
+    }) => {
+      const itemId = stableUuid('item-0');
+      const item = (await (await member.request.get(`/api/v1/items/${itemId}`)).json()).data as {
+        added_user_id: string;
+      };
+      const key = { item_id: itemId, buyer_user_id: member.id, seller_user_id: item.added_user_id };
+      const opened = await member.request.post('/api/v1/chats', { data: key });
+      expect(opened.ok()).toBe(true);
+      const chatId = (await opened.json()).data.chat.id as number;
+      for (const message of ['Is the car still for sale?', 'هل السيارة ما زالت معروضة؟']) {
+        const sent = await member.request.post(`/api/v1/chats/${chatId}/messages`, {
+          data: { client_id: `a11y-${language}-${message.length}-${Date.now()}`, message },
+        });
+        expect(sent.ok()).toBe(true);
+      }
+      await page.goto(`/chat?${new URLSearchParams({ ...key, lang: language })}`);
+      await expect(page.getByTestId('chat-message').first()).toBeVisible();
+      await expectAccessibleInBothThemes(page);
+    });
+
+    test('/recently-viewed (signed in, with a listing) passes WCAG 2.1 A and AA checks', async ({
+      memberPage: page,
+    }) => {
+      await page.goto(await itemPage(page, stableUuid('item-0'), language));
+      await page.goto(`/recently-viewed?lang=${language}`);
+      await expect(page.getByTestId('recently-viewed-items')).toBeVisible();
+      await expectAccessibleInBothThemes(page);
+    });
 
     test('the location dialog (header) passes WCAG 2.1 A and AA checks', async ({ visitorPage: page }) => {
       await page.goto(`/?lang=${language}`);

@@ -99,6 +99,7 @@ export function Composer({ conversation, mayOffer }: { conversation: Conversatio
           }}
           onKeyDown={onKeyDown}
           rows={1}
+          dir="auto"
           maxLength={CHAT_LIMITS.messageLength}
           placeholder={t('chat.messagePlaceholder')}
           className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 bg-white px-4 py-2.5 dark:border-slate-700 dark:bg-slate-950"

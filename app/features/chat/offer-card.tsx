@@ -89,7 +89,7 @@ export function OfferCard({
           </button>
         </div>
       )}
-      <span className="mt-2 block text-end text-xs opacity-75">{time}</span>
+      <span className="mt-2 block text-end text-xs text-slate-700 dark:text-amber-100">{time}</span>
     </div>
   );
 }
