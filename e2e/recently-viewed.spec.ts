@@ -43,7 +43,7 @@ test('a visitor’s recently viewed, kept in the browser: latest first, deleted 
   });
 });
 
-test('a member’s recently viewed: a dashboard rail and the page, in Arabic, cleared in settings', async ({
+test('a member’s recently viewed: a dashboard rail, the page and a profile link, in Arabic, cleared in settings', async ({
   page,
   newAccount,
   freshUser,
@@ -79,6 +79,10 @@ test('a member’s recently viewed: a dashboard rail and the page, in Arabic, cl
   await test.step('“Clear recently viewed” in the settings dialog empties the rail and the page', async () => {
     await page.goto('/profile?lang=ar');
     await hydrated(page);
+    await expect(page.getByTestId('social-lists-links').getByRole('link', { name: 'شوهدت مؤخرًا' })).toHaveAttribute(
+      'href',
+      '/recently-viewed',
+    );
     await page.getByRole('button', { name: 'الإعدادات' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'مسح ما شوهد مؤخرًا' }).click();

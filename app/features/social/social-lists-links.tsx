@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Ban, ChevronRight, Flag, Heart, Users } from '../../components/ui/icons.tsx';
+import { Ban, ChevronRight, Eye, Flag, Heart, Users } from '../../components/ui/icons.tsx';
 
-/** The person's own social lists (SPEC.md 2 routes), linked from their profile. */
+/** The person's own social lists (SPEC.md 2 routes) and what they opened lately, linked from their profile. */
 const SOCIAL_LISTS = [
   { path: '/favourite', label: 'social.favouriteTitle', Icon: Heart },
+  { path: '/recently-viewed', label: 'recent.title', Icon: Eye },
   { path: '/follower-items', label: 'social.followerItemsTitle', Icon: Users },
   { path: '/blocked-users', label: 'social.blockedTitle', Icon: Ban },
   { path: '/reported-items', label: 'social.reportedTitle', Icon: Flag },
