@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { dataOf } from './support/accounts.ts';
 import { expect, test } from './fixtures.ts';
+import { dataOf } from './support/accounts.ts';
 
 /**
  * Issue 22, the notification centre: a buyer's offer raises the seller's bell live on both of their tabs and shows

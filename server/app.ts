@@ -121,33 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   registerSitemapRoutes(app, { db: database.db, catalog, publicUrl: config.publicUrl });
   registerPageActionOriginCheck(app, config);
-  await app.register(
-    async (api) => {
-      await registerApiRateLimit(api, config);
-      api.addHook('onRequest', async (request) => {
-        if (isCrossSiteWrite(request, [config.publicUrl])) throw new AppError(403, 'api.crossSite');
-      });
-      await api.register(appInfoRoutes, { appInfo: services.appInfo });
-      await api.register(lookupRoutes, { lookups: services.lookups });
-      await api.register(contentRoutes, { content: services.content });
-      await api.register(authRoutes, { auth: services.auth });
-      await api.register(accountRoutes, { auth: services.auth, users: services.users });
-      await api.register(userRoutes, { users: services.users });
-      await api.register(searchRoutes, { search: services.search });
-      await api.register(itemRoutes, { items: services.items });
-      await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
-      await api.register(moderationRoutes, { items: services.items });
-      await api.register(recentlyViewedRoutes, { items: services.items });
-      await api.register(socialRoutes, { social: services.social });
-      await api.register(chatRoutes, { chat: services.chat });
-      await api.register(ratingRoutes, { ratings: services.ratings });
-      await api.register(notificationRoutes, { notifications: services.notifications });
-      await api.register(pushRoutes, { push: services.push });
-      await api.register(adminRoutes, { admin: services.admin, users: services.users });
-      api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
-    },
-    { prefix: '/api/v1' },
-  );
+  await app.register((api) => registerApi(api, config, services), { prefix: '/api/v1' });
   await registerRealtime(app, {
     chat: services.chat,
     unreadNotices: (userId) => services.notifications.unreadCount({ userId }),
@@ -179,6 +153,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   return app;
+}
+
+/** The API under /api/v1: a request limit per address, the same-site check for writes, each module's routes. */
+async function registerApi(api: FastifyInstance, config: Config, services: Services) {
+  await registerApiRateLimit(api, config);
+  api.addHook('onRequest', async (request) => {
+    if (isCrossSiteWrite(request, [config.publicUrl])) throw new AppError(403, 'api.crossSite');
+  });
+  await api.register(appInfoRoutes, { appInfo: services.appInfo });
+  await api.register(lookupRoutes, { lookups: services.lookups });
+  await api.register(contentRoutes, { content: services.content });
+  await api.register(authRoutes, { auth: services.auth });
+  await api.register(accountRoutes, { auth: services.auth, users: services.users });
+  await api.register(userRoutes, { users: services.users });
+  await api.register(searchRoutes, { search: services.search });
+  await api.register(itemRoutes, { items: services.items });
+  await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
+  await api.register(moderationRoutes, { items: services.items });
+  await api.register(recentlyViewedRoutes, { items: services.items });
+  await api.register(socialRoutes, { social: services.social });
+  await api.register(chatRoutes, { chat: services.chat });
+  await api.register(ratingRoutes, { ratings: services.ratings });
+  await api.register(notificationRoutes, { notifications: services.notifications });
+  await api.register(pushRoutes, { push: services.push });
+  await api.register(adminRoutes, { admin: services.admin, users: services.users });
+  api.all('/*', async (request, reply) => sendError(request, reply, new AppError(404, 'api.routeNotFound')));
 }
 
 /** The React Router app; called directly (not registered) so the form parsers set after it apply to its routes. */
