@@ -3,15 +3,21 @@ import { freePorts } from './e2e/support/free-ports.ts';
 
 // Free ports unless E2E_PORT / E2E_OIDC_PORT are set, so checkouts testing on one machine never collide.
 // This file runs first in the main process; the workers inherit these variables and see the same ports.
-if (!process.env.E2E_PORT || !process.env.E2E_OIDC_PORT) {
-  const [appPort, oidcPort] = await freePorts(2);
+if (!process.env.E2E_PORT || !process.env.E2E_OIDC_PORT || !process.env.E2E_PUSH_PORT) {
+  const [appPort, oidcPort, pushPort, pushControlPort] = await freePorts(4);
   process.env.E2E_PORT ??= String(appPort);
   process.env.E2E_OIDC_PORT ??= String(oidcPort);
+  process.env.E2E_PUSH_PORT ??= String(pushPort);
+  process.env.E2E_PUSH_CONTROL_PORT ??= String(pushControlPort);
 }
 const PORT = Number(process.env.E2E_PORT);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`;
+const PUSH_PORT = Number(process.env.E2E_PUSH_PORT);
+const PUSH_CONTROL_URL = `http://127.0.0.1:${process.env.E2E_PUSH_CONTROL_PORT}`;
+/** The local push service's certificate, which the app is told to trust. */
+const PUSH_FOLDER = `data/e2e-push-${PORT}`;
 /** One data folder per port, so two test runs on one machine never share a database; removed after the run. */
 const E2E_DATA_DIR = `data/e2e-${PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -65,6 +71,15 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      // The local Web Push service that stands in for the browsers' push services (before the app: it trusts
+      // this service's certificate at start).
+      command: 'exec node e2e/support/push-server.ts',
+      url: `${PUSH_CONTROL_URL}/ready`,
+      env: { PUSH_PORT: String(PUSH_PORT), PUSH_CONTROL_PORT: process.env.E2E_PUSH_CONTROL_PORT ?? '', PUSH_FOLDER },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       // A fresh data folder per run (removed when it stops): the first start creates and seeds the database.
       command: 'exec node e2e/support/app-server.ts',
       url: `${APP_URL}/readyz`,
@@ -91,6 +106,8 @@ export default defineConfig({
         APPLE_CLIENT_ID: 'souk-apple',
         APPLE_CLIENT_SECRET: 'apple-secret-for-tests',
         APPLE_DISCOVERY_URL: `${OIDC_URL}/.well-known/openid-configuration`,
+        PUSH_ENDPOINT_HOSTS: `127.0.0.1:${PUSH_PORT}`,
+        PUSH_CA_FILE: `${PUSH_FOLDER}/cert.pem`,
       },
       timeout: 180_000,
       reuseExistingServer: false,

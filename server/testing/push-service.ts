@@ -10,7 +10,7 @@ import {
   randomUUID,
   verify,
 } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -50,8 +50,10 @@ export interface Refusal {
  * `exp` in the future and within 24 hours, a `sub`), a TTL and an `aes128gcm` body (RFC 8188), which it decrypts
  * with the subscription's private key (RFC 8291) and keeps. `markGone` makes an endpoint answer 410 Gone.
  */
-export async function startPushService() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'souk-push-'));
+/** `port` and `folder` (its certificate) fixed for the browser journeys, which name them before it starts. */
+export async function startPushService(options: { port?: number; folder?: string } = {}) {
+  const folder = options.folder ?? mkdtempSync(path.join(tmpdir(), 'souk-push-'));
+  mkdirSync(folder, { recursive: true });
   const tls = selfSignedCertificate(folder);
   const subscriptions = new Map<string, Subscription>();
   const refusals: Refusal[] = [];
@@ -60,7 +62,7 @@ export async function startPushService() {
       response.writeHead(500).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `https://127.0.0.1:${port}`;
   const find = (endpoint: string) => {
