@@ -201,7 +201,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   });
   const ratings = new RatingsService({ db, events, users, social, chat });
   const search = new SearchService({
-    ...{ db, events, items, lookups },
+    ...{ db, events, items, lookups, createLimiter },
     visitorLists: { cache: visitorCache, seconds: config.PAGE_CACHE_SECONDS },
   });
   const people = (userIds: string[]) => users.rowsOf(userIds);

@@ -5,6 +5,7 @@ import { pagedSchema } from '../../../contract/paging.ts';
 import { itemSearchSchema, SUGGESTION_KINDS, suggestQuerySchema } from '../../../contract/search.ts';
 import { answer, route } from '../../http/route.ts';
 import { categoryCountsRoutes } from './routes/category-counts.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
 import type { SearchService } from './service.ts';
 
 const itemSearchResultSchema = pagedSchema(itemOrCardSchema)
@@ -31,6 +32,7 @@ const suggestionsSchema = z
 export async function searchRoutes(app: FastifyInstance, options: { search: SearchService }) {
   const { search } = options;
   await categoryCountsRoutes(app, { search });
+  await savedSearchRoutes(app, { search });
 
   route(app, {
     method: 'GET',

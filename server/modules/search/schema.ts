@@ -1,7 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { addedDate, localized, ordering, publishStatus } from '../../db/schema/columns.ts';
 import { items } from '../items/schema.ts';
+import { users } from '../users/schema.ts';
+
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
 
 /**
  * The words of public listings' titles, brands and keywords (normalized as written), with how many
@@ -38,4 +55,91 @@ export const collectionItems = pgTable(
     ordering: ordering(),
   },
   (table) => [primaryKey({ columns: [table.collectionId, table.itemId] })],
+);
+
+/** How a saved search is found when a listing becomes public (saved-search-matching.ts): one index each. */
+export const SAVED_SEARCH_ANCHORS = ['words', 'place', 'category', 'location', 'any'] as const;
+export type SavedSearchAnchor = (typeof SAVED_SEARCH_ANCHORS)[number];
+
+/**
+ * A search someone keeps to be told of new listings (issue 22 point 5). `query` holds the item list's
+ * parameters as its schema parsed them (shown in words and run again); the other columns are the same filters
+ * normalized for matching, and `anchor` says which index finds the search: the words of its text, its map
+ * circle, its category, its city, or, with none of these, the short list of searches that could match anything.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: jsonb('query').$type<Record<string, string | number | boolean>>().notNull(),
+    /** The parameters in one canonical order: the same search saved twice is one. */
+    queryKey: text('query_key').notNull(),
+    anchor: text('anchor').$type<SavedSearchAnchor>().notNull(),
+    /** The normalized forms and stems of the text's longest word (the 'words' anchor). */
+    words: text('words').array(),
+    /** The text as the item list searched it when the search was saved (its words, stems and corrections). */
+    textQuery: tsquery('text_query'),
+    catId: integer('cat_id'),
+    subCatId: integer('sub_cat_id'),
+    itemTypeId: integer('item_type_id'),
+    itemPriceTypeId: integer('item_price_type_id'),
+    dealOptionId: integer('deal_option_id'),
+    itemCurrencyId: integer('item_currency_id'),
+    itemLocationId: integer('item_location_id'),
+    itemLocationTownshipId: integer('item_location_township_id'),
+    conditionOfItemId: integer('condition_of_item_id'),
+    engineStatusId: integer('engine_status_id'),
+    manufacturerId: integer('manufacturer_id'),
+    modelId: integer('model_id'),
+    sellerTypeId: integer('seller_type_id'),
+    minPrice: numeric('min_price', { precision: 14, scale: 2 }),
+    maxPrice: numeric('max_price', { precision: 14, scale: 2 }),
+    /** souk_normalize of the brand. */
+    brand: text('brand'),
+    minYear: integer('min_year'),
+    maxYear: integer('max_year'),
+    maxMileage: integer('max_mileage'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    radiusMeters: doublePrecision('radius_meters'),
+    sellerId: text('seller_id'),
+    onlyPaid: boolean('only_paid').notNull().default(false),
+    isSoldOut: boolean('is_sold_out'),
+    addedDate: addedDate(),
+  },
+  (table) => [
+    uniqueIndex('saved_searches_owner_query_idx').on(table.userId, table.queryKey),
+    index('saved_searches_owner_newest_idx').on(table.userId, table.addedDate.desc(), table.id.desc()),
+    index('saved_searches_words_idx').using('gin', table.words).where(sql`anchor = 'words'`),
+    index('saved_searches_place_idx')
+      .using('gist', sql`earth_box(ll_to_earth(${table.lat}, ${table.lng}), ${table.radiusMeters})`)
+      .where(sql`anchor = 'place'`),
+    index('saved_searches_category_idx').on(table.catId, table.subCatId).where(sql`anchor = 'category'`),
+    index('saved_searches_location_idx').on(table.itemLocationId).where(sql`anchor = 'location'`),
+    index('saved_searches_any_idx').on(table.id).where(sql`anchor = 'any'`),
+  ],
+);
+
+/** A listing a saved search matched: at most once per pair; "new" until its owner runs the search. */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.savedSearchId, table.itemId] }),
+    index('saved_search_matches_new_idx').on(table.savedSearchId).where(sql`seen_at is null`),
+    index('saved_search_matches_item_idx').on(table.itemId),
+  ],
 );

@@ -8,12 +8,15 @@ import type { Viewer } from '../../../contract/session.ts';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
+import type { LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { SharedCache } from '../../kernel/shared-cache.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { follows } from '../social/index.ts';
 import { type ActiveItemCounts, CategoryCounts } from './category-counts.ts';
 import { ItemSearch } from './item-search.ts';
+import { registerSavedSearchMatching } from './saved-search-matching.ts';
+import { SavedSearches } from './saved-searches.ts';
 import { addSearchWordsOf, rebuildSearchWords, searchWordsAreEmpty, suggestionsFor } from './words.ts';
 
 export const REBUILD_WORDS_JOB = 'search.rebuild-words' as const;
@@ -29,6 +32,7 @@ export interface SearchDependencies {
   events: EventBus;
   items: ItemsService;
   lookups: LookupsService;
+  createLimiter: LimiterFactory;
   /** Where a visitor's first page of a list is kept a few seconds (the same for every visitor). */
   visitorLists?: { cache: SharedCache; seconds: number };
 }
@@ -41,6 +45,8 @@ export class SearchService {
   private readonly search: ItemSearch;
   private readonly categoryCounts: CategoryCounts;
   private readonly visitorLists: SearchDependencies['visitorLists'];
+  /** Searches people keep, and their matches (saved-searches.ts, saved-search-matching.ts). */
+  readonly saved: SavedSearches;
 
   constructor(dependencies: SearchDependencies) {
     this.db = dependencies.db;
@@ -50,6 +56,8 @@ export class SearchService {
     this.categoryCounts = new CategoryCounts(dependencies.db);
     this.visitorLists = dependencies.visitorLists;
     this.keepWordsCurrent(dependencies.events);
+    this.saved = new SavedSearches(dependencies.db, dependencies.createLimiter);
+    registerSavedSearchMatching(dependencies.db, dependencies.events);
   }
 
   /** One page of a public list, as this viewer may see it; a visitor's first page is shared a few seconds. */

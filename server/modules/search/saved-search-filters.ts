@@ -1,0 +1,114 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SavedSearchInput, SavedSearchQuery } from '../../../contract/saved-searches.ts';
+import { type ItemListParam, type ItemSearchQuery, itemListSearchParams } from '../../../contract/search.ts';
+import type { Db } from '../../kernel/database.ts';
+import { radiusOf } from './item-filters.ts';
+import type { SavedSearchAnchor, savedSearches } from './schema.ts';
+import { termsOf, textQueryOf } from './text-query.ts';
+
+/** A word of a saved search is indexed by its first letters up to this many (a prefix of it is a prefix too). */
+export const WORD_KEY_LENGTH = 24;
+
+/** The parameters that only page or shape a list: a saved search keeps none of them. */
+const NOT_KEPT = new Set(['limit', 'offset', 'cursor', 'view', 'name']);
+
+/** The item list's parameters of a search, as its address carries them, in the list's order. */
+export function keptQueryOf(input: SavedSearchInput): SavedSearchQuery {
+  const values = Object.fromEntries(Object.entries(input).filter(([name]) => !NOT_KEPT.has(name))) as Partial<
+    Record<ItemListParam, string | number | boolean>
+  >;
+  return Object.fromEntries(itemListSearchParams(values)) as SavedSearchQuery;
+}
+
+type Row = typeof savedSearches.$inferInsert;
+
+/** The id filters of the list and their columns on a saved search. */
+const ID_COLUMNS = {
+  cat_id: 'catId',
+  sub_cat_id: 'subCatId',
+  item_type_id: 'itemTypeId',
+  item_price_type_id: 'itemPriceTypeId',
+  deal_option_id: 'dealOptionId',
+  item_currency_id: 'itemCurrencyId',
+  item_location_id: 'itemLocationId',
+  item_location_township_id: 'itemLocationTownshipId',
+  condition_of_item_id: 'conditionOfItemId',
+  engine_status_id: 'engineStatusId',
+  manufacturer_id: 'manufacturerId',
+  model_id: 'modelId',
+  seller_type_id: 'sellerTypeId',
+} as const satisfies Partial<Record<keyof ItemSearchQuery, keyof Row>>;
+
+/** The filters as columns (the text and its words come from textColumnsOf). */
+export function filterColumnsOf(
+  query: ItemSearchQuery,
+): Omit<Row, 'userId' | 'name' | 'query' | 'queryKey' | 'anchor'> {
+  const ids = Object.fromEntries(
+    Object.entries(ID_COLUMNS).map(([param, column]) => [column, query[param as keyof typeof ID_COLUMNS] ?? null]),
+  );
+  const radius = radiusOf(query);
+  return {
+    ...ids,
+    minPrice: query.min_price === undefined ? null : String(query.min_price),
+    maxPrice: query.max_price === undefined ? null : String(query.max_price),
+    brand: null,
+    minYear: query.min_year ?? null,
+    maxYear: query.max_year ?? null,
+    maxMileage: query.max_mileage ?? null,
+    lat: radius?.lat ?? null,
+    lng: radius?.lng ?? null,
+    radiusMeters: radius?.meters ?? null,
+    sellerId: query.addedUserId ?? null,
+    onlyPaid: query.isPaid === 'only_paid_item',
+    isSoldOut: query.is_sold_out ?? null,
+  };
+}
+
+export interface TextColumns {
+  /** The tsquery the item list runs for these words, as SQL to store. */
+  textQuery: SQL | null;
+  words: string[] | null;
+}
+
+/**
+ * The text as the item list searches it (each word as a prefix, its stems, and a misspelled word's closest
+ * indexed word too), and the index keys of its longest word: that word's lexemes (as written and stemmed, and
+ * its correction's), of which a matching listing must hold one as a prefix of its own lexemes.
+ */
+export async function textColumnsOf(db: Db, searchTerm: string | undefined): Promise<TextColumns> {
+  const text = searchTerm ? await textQueryOf(db, searchTerm) : null;
+  if (!text || !searchTerm) return { textQuery: null, words: null };
+  const longest = termsOf(searchTerm).reduce((best, term) => (term.length > best.length ? term : best), '');
+  const forms = [
+    longest,
+    ...text.corrections.filter((entry) => entry.term === longest).map((entry) => entry.replacement),
+  ];
+  const result = await db.execute<{ words: string[] | null }>(sql`
+    select array(
+      select distinct left(lexeme, ${WORD_KEY_LENGTH})
+      from unnest(array[${sql.join(
+        forms.map((form) => sql`${form}::text`),
+        sql`, `,
+      )}]) form,
+      lateral souk_normalize(form) as norm,
+      lateral unnest(tsvector_to_array(
+        to_tsvector('simple'::regconfig, norm) || to_tsvector('arabic'::regconfig, norm) || to_tsvector('english'::regconfig, norm)
+      )) as lexeme
+    ) as words`);
+  const words = result.rows[0]?.words ?? [];
+  return { textQuery: text.tsquery, words: words.length > 0 ? words : null };
+}
+
+/** Which index finds the search: the most selective filter it has. */
+export function anchorOf(columns: {
+  words: string[] | null;
+  lat?: number | null;
+  catId?: number | null;
+  itemLocationId?: number | null;
+}): SavedSearchAnchor {
+  if (columns.words) return 'words';
+  if (columns.lat != null) return 'place';
+  if (columns.catId != null) return 'category';
+  if (columns.itemLocationId != null) return 'location';
+  return 'any';
+}

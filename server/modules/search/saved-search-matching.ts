@@ -1,0 +1,161 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../kernel/database.ts';
+import type { EventBus } from '../../kernel/events.ts';
+import { publicListings } from '../items/index.ts';
+import { blockBetween } from '../social/index.ts';
+import type {} from './events.ts';
+import { WORD_KEY_LENGTH } from './saved-search-filters.ts';
+import { savedSearches as saved, savedSearchMatches } from './schema.ts';
+
+/** The follow-up's name: one job queue per event (kernel/events.ts followUpJob). */
+export const MATCH_SAVED_SEARCHES = 'search.saved-search-matches';
+
+/** The items module's events after which a listing may be public for the first time. */
+export const LISTING_PUBLISHED = ['item.created', 'item.approved', 'item.enabled'] as const;
+
+/**
+ * The saved searches that could match the listing, each from the index of its anchor (schema.ts): the words
+ * anchor by a prefix of one of the listing's lexemes (its words as written and stemmed), the map circles that
+ * hold its point, the searches of its category and subcategory, of its city, and the few that filter on none
+ * of these. Never all searches: each part reads one partial index with the listing's values.
+ */
+function candidates(): SQL {
+  return sql`
+    select s.id from ${saved} s, prefixes p
+      where s.anchor = 'words' and s.words && p.words
+    union all
+    select s.id from ${saved} s, listing l
+      where s.anchor = 'place' and l.lat is not null and l.lng is not null
+        and earth_box(ll_to_earth(s.lat, s.lng), s.radius_meters) @> ll_to_earth(l.lat, l.lng)
+    union all
+    select s.id from ${saved} s, listing l
+      where s.anchor = 'category' and s.cat_id = l.cat_id and (s.sub_cat_id is null or s.sub_cat_id = l.sub_cat_id)
+    union all
+    select s.id from ${saved} s, listing l
+      where s.anchor = 'location' and s.item_location_id = l.item_location_id
+    union all
+    select s.id from ${saved} s where s.anchor = 'any'`;
+}
+
+const ID_PAIRS = [
+  ['cat_id', 'cat_id'],
+  ['sub_cat_id', 'sub_cat_id'],
+  ['item_type_id', 'item_type_id'],
+  ['item_price_type_id', 'item_price_type_id'],
+  ['deal_option_id', 'deal_option_id'],
+  ['item_currency_id', 'item_currency_id'],
+  ['item_location_id', 'item_location_id'],
+  ['item_location_township_id', 'item_location_township_id'],
+  ['condition_of_item_id', 'condition_of_item_id'],
+  ['engine_status_id', 'engine_status_id'],
+  ['manufacturer_id', 'manufacturer_id'],
+  ['model_id', 'model_id'],
+  ['seller_type_id', 'seller_type_id'],
+] as const;
+
+/**
+ * Every filter of the saved search against the listing, as the item list checks it (item-filters.ts), the
+ * text with the tsquery the list ran; and the saver's own listings and those of a seller in a block with the
+ * saver never match.
+ */
+function exactConditions(): SQL {
+  const ids = ID_PAIRS.map(([search, listing]) => sql.raw(`(s.${search} is null or s.${search} = l.${listing})`));
+  return sql.join(
+    [
+      sql`s.user_id <> l.added_user_id`,
+      sql`not ${blockBetween(sql`s.user_id`, sql`l.added_user_id`)}`,
+      ...ids,
+      sql`(s.min_price is null or l.price >= s.min_price)`,
+      sql`(s.max_price is null or l.price <= s.max_price)`,
+      sql`(s.brand is null or souk_normalize(l.brand) = s.brand)`,
+      sql`(s.min_year is null or l.year >= s.min_year)`,
+      sql`(s.max_year is null or l.year <= s.max_year)`,
+      sql`(s.max_mileage is null or l.mileage <= s.max_mileage)`,
+      sql`(s.seller_id is null or l.added_user_id = s.seller_id)`,
+      sql`(not s.only_paid or l.is_paid)`,
+      sql`(s.is_sold_out is null or l.is_sold_out = s.is_sold_out)`,
+      sql`(s.text_query is null or l.search_vector @@ s.text_query)`,
+      sql`(s.lat is null or (l.lat is not null and l.lng is not null
+        and earth_distance(ll_to_earth(s.lat, s.lng), ll_to_earth(l.lat, l.lng)) <= s.radius_meters))`,
+    ],
+    sql` and `,
+  );
+}
+
+/** The listing (when public, by the items module's rule) and the prefixes of its lexemes. */
+function listingAndPrefixes(itemId: string): SQL {
+  const listings = publicListings();
+  return sql`
+    listing as materialized (
+      select ${listings.id} as id, ${listings.addedUserId} as added_user_id, ${listings.catId} as cat_id,
+        ${listings.subCatId} as sub_cat_id, ${listings.itemTypeId} as item_type_id,
+        ${listings.itemPriceTypeId} as item_price_type_id, ${listings.dealOptionId} as deal_option_id,
+        ${listings.itemCurrencyId} as item_currency_id, ${listings.itemLocationId} as item_location_id,
+        ${listings.itemLocationTownshipId} as item_location_township_id,
+        ${listings.conditionOfItemId} as condition_of_item_id, ${listings.engineStatusId} as engine_status_id,
+        ${listings.manufacturerId} as manufacturer_id, ${listings.modelId} as model_id,
+        ${listings.sellerTypeId} as seller_type_id, ${listings.price} as price, ${listings.brand} as brand,
+        ${listings.year} as year, ${listings.mileage} as mileage, ${listings.isPaid} as is_paid,
+        ${listings.isSoldOut} as is_sold_out, ${listings.searchVector} as search_vector,
+        ${listings.lat} as lat, ${listings.lng} as lng
+      from ${listings} where ${listings.id} = ${itemId}::uuid
+    ),
+    prefixes as materialized (
+      select array(
+        select distinct left(lexeme, n)
+        from listing, unnest(tsvector_to_array(listing.search_vector)) as lexeme,
+          generate_series(1, least(char_length(lexeme), ${WORD_KEY_LENGTH})) as n
+      ) as words
+    )`;
+}
+
+/** The candidate saved searches of a listing that match it exactly (what the matching stores). */
+export function matchingSearchesQuery(itemId: string): SQL {
+  return sql`
+    with ${listingAndPrefixes(itemId)},
+    candidate as (${candidates()})
+    select s.id, s.user_id, s.name
+    from candidate c join ${saved} s on s.id = c.id, listing l
+    where ${exactConditions()}`;
+}
+
+export interface NewMatch {
+  savedSearchId: string;
+  userId: string;
+  searchName: string;
+}
+
+/**
+ * Stores the listing's matches once per saved search (the primary key; a repeated run adds none) and, in the
+ * same transaction, publishes 'search.savedSearchMatched' for each new one: what the notifications module
+ * turns into the in-app notice, the push and the daily digest.
+ */
+export async function matchSavedSearches(db: Db, events: EventBus, itemId: string): Promise<NewMatch[]> {
+  return events.transaction(db, async (tx, publish) => {
+    const result = await tx.execute<{ saved_search_id: string; user_id: string; name: string }>(sql`
+      with matched as (${matchingSearchesQuery(itemId)}),
+      inserted as (
+        insert into ${savedSearchMatches} (saved_search_id, item_id)
+        select id, ${itemId}::uuid from matched
+        on conflict do nothing
+        returning saved_search_id
+      )
+      select i.saved_search_id, m.user_id, m.name from inserted i join matched m on m.id = i.saved_search_id`);
+    const matches = result.rows.map((row) => ({
+      savedSearchId: row.saved_search_id,
+      userId: row.user_id,
+      searchName: row.name,
+    }));
+    for (const match of matches) publish('search.savedSearchMatched', { ...match, itemId });
+    return matches;
+  });
+}
+
+/** The follow-up: a listing that may have become public is matched against the saved searches, durably. */
+export function registerSavedSearchMatching(db: Db, events: EventBus) {
+  for (const name of LISTING_PUBLISHED) {
+    events.onCommitted(name, MATCH_SAVED_SEARCHES, async ({ itemId }) => {
+      await matchSavedSearches(db, events, itemId);
+    });
+  }
+}
