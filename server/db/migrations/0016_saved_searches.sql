@@ -50,8 +50,8 @@ CREATE INDEX "saved_search_matches_new_idx" ON "saved_search_matches" USING btre
 CREATE INDEX "saved_search_matches_item_idx" ON "saved_search_matches" USING btree ("item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_searches_owner_query_idx" ON "saved_searches" USING btree ("user_id","query_key");--> statement-breakpoint
 CREATE INDEX "saved_searches_owner_newest_idx" ON "saved_searches" USING btree ("user_id","added_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "saved_searches_words_idx" ON "saved_searches" USING gin ("words") WHERE anchor = 'words';--> statement-breakpoint
-CREATE INDEX "saved_searches_place_idx" ON "saved_searches" USING gist (earth_box(ll_to_earth("lat", "lng"), "radius_meters")) WHERE anchor = 'place';--> statement-breakpoint
-CREATE INDEX "saved_searches_category_idx" ON "saved_searches" USING btree ("cat_id","sub_cat_id") WHERE anchor = 'category';--> statement-breakpoint
+CREATE INDEX "saved_searches_words_idx" ON "saved_searches" USING gin ("words") WITH (fastupdate=false) WHERE anchor = 'words';--> statement-breakpoint
+CREATE INDEX "saved_searches_place_idx" ON "saved_searches" USING gist ((cube(earth_box(ll_to_earth("lat", "lng"), "radius_meters"), coalesce("cat_id", 0)::float8, coalesce("cat_id", 10000000000000)::float8))) WHERE anchor = 'place';--> statement-breakpoint
+CREATE INDEX "saved_searches_category_idx" ON "saved_searches" USING gist ((cube(array["cat_id", coalesce("sub_cat_id", 0), coalesce("min_price", 0)]::float8[], array["cat_id", coalesce("sub_cat_id", 10000000000000), coalesce("max_price", 10000000000000)]::float8[]))) WHERE anchor = 'category';--> statement-breakpoint
 CREATE INDEX "saved_searches_location_idx" ON "saved_searches" USING btree ("item_location_id") WHERE anchor = 'location';--> statement-breakpoint
 CREATE INDEX "saved_searches_any_idx" ON "saved_searches" USING btree ("id") WHERE anchor = 'any';

@@ -5,7 +5,7 @@ import { publicListings } from '../items/index.ts';
 import { blockBetween } from '../social/index.ts';
 import type {} from './events.ts';
 import { WORD_KEY_LENGTH } from './saved-search-filters.ts';
-import { savedSearches as saved, savedSearchMatches } from './schema.ts';
+import { categoryCube, placeCube, savedSearches as saved, savedSearchMatches } from './schema.ts';
 
 /** The follow-up's name: one job queue per event (kernel/events.ts followUpJob). */
 export const MATCH_SAVED_SEARCHES = 'search.saved-search-matches';
@@ -14,27 +14,41 @@ export const MATCH_SAVED_SEARCHES = 'search.saved-search-matches';
 export const LISTING_PUBLISHED = ['item.created', 'item.approved', 'item.enabled'] as const;
 
 /**
- * The saved searches that could match the listing, each from the index of its anchor (schema.ts): the words
- * anchor by a prefix of one of the listing's lexemes (its words as written and stemmed), the map circles that
- * hold its point, the searches of its category and subcategory, of its city, and the few that filter on none
- * of these. Never all searches: each part reads one partial index with the listing's values.
+ * Where each anchor's searches come from (schema.ts): the words anchor by a prefix of one of the listing's
+ * lexemes (its words as written and stemmed), the map circles that hold its point and allow its category, the
+ * searches of its category whose subcategory and price bounds allow it (schema.ts placeCube, categoryCube), those
+ * of its city, and the few that filter on none of these. The listing's values come as scalar
+ * subqueries, so each is an index condition on one partial index, never a join the planner could answer by
+ * reading a whole index.
  */
+/** The columns of `s` as the index expressions name them. */
+const ALIASED = {
+  lat: sql.raw('s.lat'),
+  lng: sql.raw('s.lng'),
+  radiusMeters: sql.raw('s.radius_meters'),
+  catId: sql.raw('s.cat_id'),
+  subCatId: sql.raw('s.sub_cat_id'),
+  minPrice: sql.raw('s.min_price'),
+  maxPrice: sql.raw('s.max_price'),
+};
+
+const ANCHOR_SOURCES: SQL[] = [
+  sql`from ${saved} s, listing l where s.anchor = 'words' and s.words && (select words from prefixes)`,
+  sql`from ${saved} s, listing l where s.anchor = 'place' and (${placeCube(ALIASED)})
+      @> (select cube(ll_to_earth(lat, lng), cat_id::float8, cat_id::float8) from listing)`,
+  sql`from ${saved} s, listing l where s.anchor = 'category' and (${categoryCube(ALIASED)})
+      @> (select cube(array[cat_id, coalesce(sub_cat_id, 0), price]::float8[]) from listing)`,
+  sql`from ${saved} s, listing l where s.anchor = 'location' and s.item_location_id = (select item_location_id from listing)`,
+  sql`from ${saved} s, listing l where s.anchor = 'any'`,
+];
+
+/** The candidates of every anchor that pass every filter: one branch per anchor (they never overlap). */
 function candidates(): SQL {
-  return sql`
-    select s.id from ${saved} s, prefixes p
-      where s.anchor = 'words' and s.words && p.words
-    union all
-    select s.id from ${saved} s, listing l
-      where s.anchor = 'place' and l.lat is not null and l.lng is not null
-        and earth_box(ll_to_earth(s.lat, s.lng), s.radius_meters) @> ll_to_earth(l.lat, l.lng)
-    union all
-    select s.id from ${saved} s, listing l
-      where s.anchor = 'category' and s.cat_id = l.cat_id and (s.sub_cat_id is null or s.sub_cat_id = l.sub_cat_id)
-    union all
-    select s.id from ${saved} s, listing l
-      where s.anchor = 'location' and s.item_location_id = l.item_location_id
-    union all
-    select s.id from ${saved} s where s.anchor = 'any'`;
+  const exact = exactConditions();
+  return sql.join(
+    ANCHOR_SOURCES.map((source) => sql`select s.id, s.user_id, s.name ${source} and ${exact}`),
+    sql` union all `,
+  );
 }
 
 const ID_PAIRS = [
@@ -112,11 +126,8 @@ function listingAndPrefixes(itemId: string): SQL {
 /** The candidate saved searches of a listing that match it exactly (what the matching stores). */
 export function matchingSearchesQuery(itemId: string): SQL {
   return sql`
-    with ${listingAndPrefixes(itemId)},
-    candidate as (${candidates()})
-    select s.id, s.user_id, s.name
-    from candidate c join ${saved} s on s.id = c.id, listing l
-    where ${exactConditions()}`;
+    with ${listingAndPrefixes(itemId)}
+    ${candidates()}`;
 }
 
 export interface NewMatch {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   doublePrecision,
@@ -56,6 +57,25 @@ export const collectionItems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.collectionId, table.itemId] })],
 );
+
+type SavedSearchColumns = Record<
+  'lat' | 'lng' | 'radiusMeters' | 'catId' | 'subCatId' | 'minPrice' | 'maxPrice',
+  AnyPgColumn | SQL
+>;
+
+/** No id nor price reaches this: the upper end of "any". */
+const ANY_ABOVE = 1e13;
+
+/**
+ * A 'place' search as a box in four dimensions: its circle's earth box (three), and its category (a point, or
+ * every category). A listing's point and category lie in it when the search could match (saved-search-matching.ts).
+ */
+export const placeCube = (table: SavedSearchColumns) =>
+  sql`cube(earth_box(ll_to_earth(${table.lat}, ${table.lng}), ${table.radiusMeters}), coalesce(${table.catId}, 0)::float8, coalesce(${table.catId}, ${sql.raw(String(ANY_ABOVE))})::float8)`;
+
+/** A 'category' search as a box: its category, its subcategory (or any) and its price bounds (or any). */
+export const categoryCube = (table: SavedSearchColumns) =>
+  sql`cube(array[${table.catId}, coalesce(${table.subCatId}, 0), coalesce(${table.minPrice}, 0)]::float8[], array[${table.catId}, coalesce(${table.subCatId}, ${sql.raw(String(ANY_ABOVE))}), coalesce(${table.maxPrice}, ${sql.raw(String(ANY_ABOVE))})]::float8[])`;
 
 /** How a saved search is found when a listing becomes public (saved-search-matching.ts): one index each. */
 export const SAVED_SEARCH_ANCHORS = ['words', 'place', 'category', 'location', 'any'] as const;
@@ -114,11 +134,17 @@ export const savedSearches = pgTable(
   (table) => [
     uniqueIndex('saved_searches_owner_query_idx').on(table.userId, table.queryKey),
     index('saved_searches_owner_newest_idx').on(table.userId, table.addedDate.desc(), table.id.desc()),
-    index('saved_searches_words_idx').using('gin', table.words).where(sql`anchor = 'words'`),
+    // fastupdate off: a search is saved now and then, a listing matched often; a pending list would be read in full.
+    index('saved_searches_words_idx')
+      .using('gin', table.words)
+      .with({ fastupdate: false })
+      .where(sql`anchor = 'words'`),
     index('saved_searches_place_idx')
-      .using('gist', sql`earth_box(ll_to_earth(${table.lat}, ${table.lng}), ${table.radiusMeters})`)
+      .using('gist', sql`(${placeCube(table)})`)
       .where(sql`anchor = 'place'`),
-    index('saved_searches_category_idx').on(table.catId, table.subCatId).where(sql`anchor = 'category'`),
+    index('saved_searches_category_idx')
+      .using('gist', sql`(${categoryCube(table)})`)
+      .where(sql`anchor = 'category'`),
     index('saved_searches_location_idx').on(table.itemLocationId).where(sql`anchor = 'location'`),
     index('saved_searches_any_idx').on(table.id).where(sql`anchor = 'any'`),
   ],
