@@ -27,6 +27,8 @@ export default [
   route('edit-profile', 'routes/profile/edit-profile.tsx'),
   route('item-list', 'routes/items/item-list.tsx', { id: 'item-list' }),
   route('item-list/:manufacturerName', 'routes/items/item-list.tsx', { id: 'item-list-manufacturer' }),
+  route('saved-searches', 'routes/items/saved-searches.tsx'),
+  route('saved-searches/:savedSearchId/run', 'routes/items/saved-search-run.tsx'),
   route('item/:itemName', 'routes/items/item-detail.tsx'),
   route('recently-viewed', 'routes/items/recently-viewed.tsx'),
   route('item-entry', 'routes/items/item-entry.tsx'),

@@ -28,6 +28,7 @@ import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
+import type { SavedSearch, SavedSearchList } from './saved-searches.ts';
 import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
 import type { Relation, ReportedItem } from './social.ts';
@@ -215,6 +216,10 @@ export interface SearchPages {
   suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]>;
   /** Public items per category and per subcategory, as counted at most a minute ago. */
   activeItemCounts(): Promise<{ categories: Record<number, number>; subcategories: Record<number, number> }>;
+  /** The viewer's saved searches, newest first, with their new-match counts (issue 22). */
+  savedSearches(viewer: Viewer): Promise<SavedSearchList>;
+  /** The viewer runs one of their saved searches: its matches are seen; answers it (404 when not theirs). */
+  runSavedSearch(viewer: Viewer, savedSearchId: string): Promise<SavedSearch>;
 }
 
 /** Favourites, follows, blocks and reports (module social): the lists pages show; toggles go through the API. */

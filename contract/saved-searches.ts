@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { dateTimeSchema, VALIDATION } from './fields.ts';
+import { SAVED_SEARCH_NAME_MAX_LENGTH } from './saved-search-basics.ts';
 import { ITEM_LIST_PARAMS, type ItemListParam, itemSearchSchema } from './search.ts';
 
-/** How many searches one account may keep (issue 22 point 5): past it, a clear refusal. */
-export const MAX_SAVED_SEARCHES = 30;
-export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
-/** Saved searches one account may create in an hour, and one address (several accounts behind it). */
-export const SAVED_SEARCHES_PER_HOUR_PER_ACCOUNT = 20;
-export const SAVED_SEARCHES_PER_HOUR_PER_ADDRESS = 60;
-export const SAVED_SEARCHES_PATH = '/saved-searches';
+export * from './saved-search-basics.ts';
 
 /**
  * A new saved search: the item list's own parameters (the same schema parses them, so a saved search means
@@ -54,6 +49,3 @@ export const savedSearchCreatedSchema = savedSearchSchema
 export type SavedSearchCreated = z.infer<typeof savedSearchCreatedSchema>;
 
 export const savedSearchIdParams = z.object({ savedSearchId: z.uuid() });
-
-/** The query parameter the item list gets when it runs a saved search: its matches become seen. */
-export const SAVED_SEARCH_RUN_PARAM = 'saved_search';

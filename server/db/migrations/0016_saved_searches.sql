@@ -54,4 +54,4 @@ CREATE INDEX "saved_searches_words_idx" ON "saved_searches" USING gin ("words") 
 CREATE INDEX "saved_searches_place_idx" ON "saved_searches" USING gist ((cube(earth_box(ll_to_earth("lat", "lng"), "radius_meters"), coalesce("cat_id", 0)::float8, coalesce("cat_id", 10000000000000)::float8))) WHERE anchor = 'place';--> statement-breakpoint
 CREATE INDEX "saved_searches_category_idx" ON "saved_searches" USING gist ((cube(array["cat_id", coalesce("sub_cat_id", 0), coalesce("min_price", 0)]::float8[], array["cat_id", coalesce("sub_cat_id", 10000000000000), coalesce("max_price", 10000000000000)]::float8[]))) WHERE anchor = 'category';--> statement-breakpoint
 CREATE INDEX "saved_searches_location_idx" ON "saved_searches" USING btree ("item_location_id") WHERE anchor = 'location';--> statement-breakpoint
-CREATE INDEX "saved_searches_any_idx" ON "saved_searches" USING btree ("id") WHERE anchor = 'any';
+CREATE INDEX "saved_searches_any_idx" ON "saved_searches" USING gist ((cube(array[coalesce("min_price", 0)]::float8[], array[coalesce("max_price", 10000000000000)]::float8[]))) WHERE anchor = 'any';

@@ -8,5 +8,7 @@ export function searchPageOperations(search: SearchService): SearchPages {
     fromFollowed: (viewer, page, language) => search.fromFollowed(viewer, { ...page, view: 'card' }, language),
     suggest: (prefix, language) => search.suggest(prefix, language),
     activeItemCounts: () => search.activeItemCounts(),
+    savedSearches: (viewer) => search.saved.list(viewer),
+    runSavedSearch: (viewer, savedSearchId) => search.saved.markSeen(viewer, savedSearchId),
   };
 }

@@ -5,7 +5,7 @@ import { publicListings } from '../items/index.ts';
 import { blockBetween } from '../social/index.ts';
 import type {} from './events.ts';
 import { WORD_KEY_LENGTH } from './saved-search-filters.ts';
-import { categoryCube, placeCube, savedSearches as saved, savedSearchMatches } from './schema.ts';
+import { categoryCube, placeCube, priceCube, savedSearches as saved, savedSearchMatches } from './schema.ts';
 
 /** The follow-up's name: one job queue per event (kernel/events.ts followUpJob). */
 export const MATCH_SAVED_SEARCHES = 'search.saved-search-matches';
@@ -17,7 +17,7 @@ export const LISTING_PUBLISHED = ['item.created', 'item.approved', 'item.enabled
  * Where each anchor's searches come from (schema.ts): the words anchor by a prefix of one of the listing's
  * lexemes (its words as written and stemmed), the map circles that hold its point and allow its category, the
  * searches of its category whose subcategory and price bounds allow it (schema.ts placeCube, categoryCube), those
- * of its city, and the few that filter on none of these. The listing's values come as scalar
+ * of its city, and the few that filter on none of these whose price bounds allow it. The listing's values come as scalar
  * subqueries, so each is an index condition on one partial index, never a join the planner could answer by
  * reading a whole index.
  */
@@ -33,22 +33,26 @@ const ALIASED = {
 };
 
 const ANCHOR_SOURCES: SQL[] = [
-  sql`from ${saved} s, listing l where s.anchor = 'words' and s.words && (select words from prefixes)`,
-  sql`from ${saved} s, listing l where s.anchor = 'place' and (${placeCube(ALIASED)})
+  sql`from ${saved} s where s.anchor = 'words' and s.words && (select words from prefixes)`,
+  sql`from ${saved} s where s.anchor = 'place' and (${placeCube(ALIASED)})
       @> (select cube(ll_to_earth(lat, lng), cat_id::float8, cat_id::float8) from listing)`,
-  sql`from ${saved} s, listing l where s.anchor = 'category' and (${categoryCube(ALIASED)})
+  sql`from ${saved} s where s.anchor = 'category' and (${categoryCube(ALIASED)})
       @> (select cube(array[cat_id, coalesce(sub_cat_id, 0), price]::float8[]) from listing)`,
-  sql`from ${saved} s, listing l where s.anchor = 'location' and s.item_location_id = (select item_location_id from listing)`,
-  sql`from ${saved} s, listing l where s.anchor = 'any'`,
+  sql`from ${saved} s where s.anchor = 'location' and s.item_location_id = (select item_location_id from listing)`,
+  sql`from ${saved} s where s.anchor = 'any' and (${priceCube(ALIASED)})
+      @> (select cube(array[price]::float8[]) from listing)`,
 ];
 
-/** The candidates of every anchor that pass every filter: one branch per anchor (they never overlap). */
+/**
+ * The candidates of every anchor (one branch each: they never overlap), then every filter checked once on
+ * them: one set of conditions to plan, whatever the number of anchors.
+ */
 function candidates(): SQL {
-  const exact = exactConditions();
-  return sql.join(
-    ANCHOR_SOURCES.map((source) => sql`select s.id, s.user_id, s.name ${source} and ${exact}`),
+  const branches = sql.join(
+    ANCHOR_SOURCES.map((source) => sql`select s.* ${source}`),
     sql` union all `,
   );
+  return sql`select s.id, s.user_id, s.name from (${branches}) s, listing l where ${exactConditions()}`;
 }
 
 const ID_PAIRS = [

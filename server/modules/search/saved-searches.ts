@@ -23,6 +23,7 @@ const ONE_HOUR = 3600;
 type Row = typeof savedSearches.$inferSelect;
 
 const notYours = () => notFound('api.savedSearchNotFound');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The name a search gets when its owner gives none: its words, else the time it was saved is not a name. */
 const defaultName = (query: SavedSearchQuery) =>
@@ -106,6 +107,7 @@ export class SavedSearches {
   }
 
   async remove(viewer: Viewer, savedSearchId: string): Promise<void> {
+    if (!UUID.test(savedSearchId)) throw notYours();
     const deleted = await this.db
       .delete(savedSearches)
       .where(and(eq(savedSearches.id, savedSearchId), eq(savedSearches.userId, viewer.userId)))
@@ -124,6 +126,7 @@ export class SavedSearches {
   }
 
   private async owned(viewer: Viewer, savedSearchId: string): Promise<Row> {
+    if (!UUID.test(savedSearchId)) throw notYours();
     const [row] = await this.db
       .select()
       .from(savedSearches)

@@ -77,6 +77,10 @@ export const placeCube = (table: SavedSearchColumns) =>
 export const categoryCube = (table: SavedSearchColumns) =>
   sql`cube(array[${table.catId}, coalesce(${table.subCatId}, 0), coalesce(${table.minPrice}, 0)]::float8[], array[${table.catId}, coalesce(${table.subCatId}, ${sql.raw(String(ANY_ABOVE))}), coalesce(${table.maxPrice}, ${sql.raw(String(ANY_ABOVE))})]::float8[])`;
 
+/** A search with none of the other anchors as its price bounds (or any price). */
+export const priceCube = (table: Pick<SavedSearchColumns, 'minPrice' | 'maxPrice'>) =>
+  sql`cube(array[coalesce(${table.minPrice}, 0)]::float8[], array[coalesce(${table.maxPrice}, ${sql.raw(String(ANY_ABOVE))})]::float8[])`;
+
 /** How a saved search is found when a listing becomes public (saved-search-matching.ts): one index each. */
 export const SAVED_SEARCH_ANCHORS = ['words', 'place', 'category', 'location', 'any'] as const;
 export type SavedSearchAnchor = (typeof SAVED_SEARCH_ANCHORS)[number];
@@ -146,7 +150,9 @@ export const savedSearches = pgTable(
       .using('gist', sql`(${categoryCube(table)})`)
       .where(sql`anchor = 'category'`),
     index('saved_searches_location_idx').on(table.itemLocationId).where(sql`anchor = 'location'`),
-    index('saved_searches_any_idx').on(table.id).where(sql`anchor = 'any'`),
+    index('saved_searches_any_idx')
+      .using('gist', sql`(${priceCube(table)})`)
+      .where(sql`anchor = 'any'`),
   ],
 );
 

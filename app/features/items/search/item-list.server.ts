@@ -48,7 +48,7 @@ const option = (row: Lookup): ListOption => ({ id: row.id, name: row.name });
 const categoryOption = (row: Category) => ({ id: row.cat_id, name: row.cat_name, is_vehicle: row.is_vehicle });
 const locationOption = (row: ItemLocation) => ({ id: row.id, name: row.name, lat: row.lat, lng: row.lng });
 
-function listOptions(entry: ItemEntryOptions, subcategories: ListOption[]): ItemListOptions {
+export function listOptions(entry: ItemEntryOptions, subcategories: ListOption[]): ItemListOptions {
   return {
     categories: entry.categories.map(categoryOption),
     subcategories,

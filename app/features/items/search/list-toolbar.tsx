@@ -2,6 +2,7 @@ import type { ItemCardSearchResult } from '../../../../contract/search.ts';
 import type { FilterPanelData } from './filter-panel.ts';
 import { FilterSheet } from './filter-sheet.tsx';
 import { activeChips, type FilterValues } from './list-filters.ts';
+import { SaveSearchButton } from './save-search-button.tsx';
 import { SortControl } from './sort-control.tsx';
 import type { ListPages } from './use-list-pages.ts';
 import { ViewToggle } from './view-toggle.tsx';
@@ -25,6 +26,7 @@ export function ListToolbar({
       <FilterSheet count={activeChips(panel.values).length} panel={panel} path={path} hrefFor={hrefFor} />
       <SortControl values={panel.values} path={path} hrefFor={hrefFor} />
       {result && result.items.length > 0 && <ViewToggle view={pages.view} onView={pages.setView} />}
+      {result && <SaveSearchButton values={panel.values} />}
     </div>
   );
 }
