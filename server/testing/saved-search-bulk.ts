@@ -5,10 +5,11 @@ import type { Db } from '../kernel/database.ts';
  * Saved searches in bulk, for the plan test and bench/saved-searches.ts: `count` searches of `owners` generated
  * people, in a mix like a real site's (issue 22 point 5), where people save specific searches: 45% two words
  * (the first from the listings' own dictionary, as many Arabic as there are; the second from it too or a model
- * number no listing has yet; a third with a category, a third with a city), 20% a subcategory within 2 to 30
- * miles of a township (most with price bounds), 28% a subcategory (half in a city, most with price bounds, a
- * third with a condition), 5% a subcategory in a city, 2% only a narrow price range and a condition. The columns are those SavedSearches.create writes, made by the same SQL
- * functions (souk_normalize, souk_term_query, the lexemes of the same three configurations).
+ * number no listing has yet; a third with a category, a third with a city; each found by its rarest word, as
+ * SavedSearches.create does), 20% a subcategory within 2 to 30 miles of a township (most with price bounds),
+ * 28% a subcategory (half in a city, most with price bounds, a third with a condition), 5% a subcategory in a
+ * city, 2% only a narrow price range and a condition. The columns are those SavedSearches.create writes, made
+ * by the same SQL functions (souk_normalize, souk_term_query, the lexemes of the same three configurations).
  */
 export async function insertSavedSearches(db: Db, count: number, owners = Math.ceil(count / 10)) {
   await db.execute(sql`
@@ -49,7 +50,10 @@ export async function insertSavedSearches(db: Db, count: number, owners = Math.c
       select g, kind,
         case when kind = 'words' then word || ' ' || case when g % 2 = 0 then second_word else 'x' || (g % 5000) end
           end as term,
-        case when kind = 'words' then word end as anchor_word,
+        case when kind = 'words' then case when g % 2 = 1 then 'x' || (g % 5000)
+          when (select listings from search_words where search_words.word = second_word)
+            < (select listings from search_words where search_words.word = drawn.word) then second_word
+          else word end end as anchor_word,
         case when (kind = 'words' and g % 3 = 0) or kind in ('place', 'category', 'location') then cats[sub_at] end as cat_id,
         case when kind in ('place', 'category', 'location') then subs[sub_at] end as sub_cat_id,
         case when kind = 'location' or (kind = 'category' and g % 2 = 0) or (kind = 'words' and g % 3 = 1)

@@ -72,16 +72,16 @@ export interface TextColumns {
 
 /**
  * The text as the item list searches it (each word as a prefix, its stems, and a misspelled word's closest
- * indexed word too), and the index keys of its longest word: that word's lexemes (as written and stemmed, and
+ * indexed word too), and the index keys of its rarest word: that word's lexemes (as written and stemmed, and
  * its correction's), of which a matching listing must hold one as a prefix of its own lexemes.
  */
 export async function textColumnsOf(db: Db, searchTerm: string | undefined): Promise<TextColumns> {
   const text = searchTerm ? await textQueryOf(db, searchTerm) : null;
   if (!text || !searchTerm) return { textQuery: null, words: null };
-  const longest = termsOf(searchTerm).reduce((best, term) => (term.length > best.length ? term : best), '');
+  const anchor = await rarestTerm(db, termsOf(searchTerm));
   const forms = [
-    longest,
-    ...text.corrections.filter((entry) => entry.term === longest).map((entry) => entry.replacement),
+    anchor,
+    ...text.corrections.filter((entry) => entry.term === anchor).map((entry) => entry.replacement),
   ];
   const result = await db.execute<{ words: string[] | null }>(sql`
     select array(
@@ -97,6 +97,26 @@ export async function textColumnsOf(db: Db, searchTerm: string | undefined): Pro
     ) as words`);
   const words = result.rows[0]?.words ?? [];
   return { textQuery: text.tsquery, words: words.length > 0 ? words : null };
+}
+
+/**
+ * The word of the text fewest listings hold (as the dictionary of words counts them, the word as a prefix):
+ * every word must match, so the rarest one alone finds the search, among the fewest other searches.
+ */
+async function rarestTerm(db: Db, terms: string[]): Promise<string> {
+  const result = await db.execute<{ term: string }>(sql`
+    select t.term from unnest(array[${sql.join(
+      terms.map((term) => sql`${term}::text`),
+      sql`, `,
+    )}]) with ordinality as t(term, n),
+    lateral (select souk_normalize(t.term) collate "C" as norm) n,
+    lateral (
+      select coalesce(sum(w.listings), 0) as listings from search_words w
+      where w.word >= n.norm and w.word < n.norm || chr(1114111)
+    ) held
+    order by held.listings, char_length(n.norm) desc, t.n
+    limit 1`);
+  return result.rows[0]?.term ?? terms[0] ?? '';
 }
 
 /** Which index finds the search: the most selective filter it has. */

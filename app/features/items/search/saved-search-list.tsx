@@ -49,12 +49,15 @@ function DeleteButton({ search, name, onDeleted }: { search: SavedSearch; name: 
       type="button"
       onClick={remove}
       disabled={busy}
-      aria-label={t('savedSearch.deleteLabel', { name })}
       className="inline-flex items-center gap-1.5 rounded-full border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950"
       data-testid="saved-search-delete"
     >
       <Trash2 className="size-4" aria-hidden />
       {t('savedSearch.delete')}
+      <span className="sr-only" dir="auto">
+        {' '}
+        {name}
+      </span>
     </button>
   );
 }
@@ -102,12 +105,15 @@ function SavedSearchRow({ search, words, onDeleted }: { search: SavedSearch; wor
       <div className="mt-3 flex flex-wrap gap-2">
         <Link
           to={savedSearchRunPath(search.id)}
-          aria-label={t('savedSearch.runLabel', { name })}
           className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
           data-testid="saved-search-run"
         >
           <Search className="size-4" aria-hidden />
           {t('savedSearch.run')}
+          <span className="sr-only" dir="auto">
+            {' '}
+            {name}
+          </span>
         </Link>
         <DeleteButton search={search} name={name} onDeleted={onDeleted} />
       </div>

