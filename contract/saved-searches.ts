@@ -9,14 +9,12 @@ export * from './saved-search-basics.ts';
  * A new saved search: the item list's own parameters (the same schema parses them, so a saved search means
  * exactly what the list showed) and, optionally, the name its owner sees. Paging parameters are ignored.
  */
-export const savedSearchInputSchema = itemSearchSchema
-  .safeExtend({
-    name: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.string().trim().max(SAVED_SEARCH_NAME_MAX_LENGTH, VALIDATION.tooLong).optional(),
-    ),
-  })
-  .meta({ id: 'SavedSearchInput' });
+export const savedSearchInputSchema = itemSearchSchema.safeExtend({
+  name: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(SAVED_SEARCH_NAME_MAX_LENGTH, VALIDATION.tooLong).optional(),
+  ),
+});
 export type SavedSearchInput = z.infer<typeof savedSearchInputSchema>;
 
 /** The item list parameters of a saved search, as text, in the order a list emits them. */
