@@ -34,6 +34,7 @@ export function registerNoticeProducers(sources: NoticeSources) {
   registerListingNotices(sources);
   registerFavouriteAlerts(sources);
   registerPeopleNotices(sources);
+  registerSavedSearchAlerts(sources);
 }
 
 function registerChatNotices({ events, notifier, items }: NoticeSources) {
@@ -116,5 +117,21 @@ function registerPeopleNotices({ events, notifier, people }: NoticeSources) {
     if (!raterId) return;
     const data = { actor_name: await nameOf(raterId), rating: rating ?? '' };
     await notifier.notify([{ userId, kind: 'review.new', actorId: raterId, data }], run);
+  });
+}
+
+/** A listing that became public matched a saved search (once per pair): one row per search, grouped. */
+function registerSavedSearchAlerts({ events, notifier, items }: NoticeSources) {
+  events.onCommitted('search.savedSearchMatched', 'notifications.saved-search', async (match, run) => {
+    const item = await items.headline(match.itemId);
+    if (!item) return;
+    const entry: NoticeEntry = {
+      userId: match.userId,
+      kind: 'saved_search.match',
+      groupKey: `saved_search:${match.savedSearchId}`,
+      itemId: match.itemId,
+      data: { search_name: match.searchName, item_title: item.title, saved_search_id: match.savedSearchId },
+    };
+    await notifier.notify([entry], run);
   });
 }

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../../../contract/language.ts';
 import { type NotificationKind, PUSH_BODY_LENGTH } from '../../../contract/notification-basics.ts';
+import { SAVED_SEARCHES_PATH, savedSearchRunPath } from '../../../contract/saved-search-basics.ts';
 import { translate } from '../../i18n.ts';
 
 /** What a stored notice says, worded when it is read: the reader's language of that moment. */
@@ -78,7 +79,7 @@ export function targetOf(facts: NoticeFacts): string {
         seller_user_id: text(data.seller_user_id),
       })}`;
     case 'saved_search.match':
-      return '/saved-searches';
+      return data.saved_search_id ? savedSearchRunPath(text(data.saved_search_id)) : SAVED_SEARCHES_PATH;
     case 'review.new':
       return '/review-list';
     case 'follower.new':
