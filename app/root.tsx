@@ -1,4 +1,4 @@
-import { useContext, useEffect } from 'react';
+import { Suspense, useContext, useEffect } from 'react';
 import { preload } from 'react-dom';
 import {
   data,
@@ -25,6 +25,7 @@ import { ChunkLoadWatchdog, isChunkLoadError, LoadFailure } from './features/she
 import { FlashNotice } from './features/shell/flash-notice.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
+import { hydrateLater } from './features/shell/hydrate-later.ts';
 import { PrivacyConsent } from './features/shell/privacy-consent.tsx';
 import { ThemeScript } from './features/shell/theme.tsx';
 import { namespaceOfKey, pageTranslations } from './i18n/i18n.ts';
@@ -36,6 +37,9 @@ import { pageMeta } from './lib/meta.ts';
 import { useNonce } from './lib/nonce.ts';
 import { TimeZoneProvider } from './lib/time-zone.tsx';
 import './app.css';
+
+// Phones' tab bar: plain links from the server, its code (the current tab, the unread count) after hydration.
+const TabBar = hydrateLater(() => import('./features/shell/tab-bar.tsx').then((module) => module.TabBar));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -190,6 +194,12 @@ function Shell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {!isChat && <Footer />}
+        {/* A conversation has its composer at the bottom of the screen, as in messaging apps. */}
+        {!isChat && (
+          <Suspense fallback={null}>
+            <TabBar signedIn={Boolean(rootData?.viewer)} />
+          </Suspense>
+        )}
         <FlashNotice messageKey={pageShowsFlash ? null : (rootData?.flash ?? null)} />
         <PrivacyConsent />
         <PendingFavourite />

@@ -104,7 +104,7 @@ export function ChunkLoadWatchdog() {
   return (
     <div
       role="alert"
-      className="fixed inset-x-4 bottom-4 z-[70] mx-auto max-w-md rounded-2xl bg-slate-900 p-4 text-white shadow-2xl"
+      className="fixed inset-x-4 bottom-[calc(1rem+var(--tab-bar-space,0px))] z-[70] mx-auto max-w-md rounded-2xl bg-slate-900 p-4 text-white shadow-2xl"
     >
       <p className="text-sm">
         {failure.reason === 'chunk' ? t('errors.chunkLoadFailed') : t('errors.chunkLoadTimeout')}

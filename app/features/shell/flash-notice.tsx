@@ -16,7 +16,10 @@ export function FlashNotice({ messageKey }: { messageKey: string | null }) {
     return () => clearTimeout(timer);
   }, [messageKey]);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar-space,0px))] z-50 flex justify-center px-4"
+    >
       {shown && (
         <p
           data-testid="flash-notice"

@@ -8,9 +8,11 @@ import { LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../com
 import { Logo } from '../../components/ui/logo.tsx';
 import { useRedirectQuery } from '../../lib/redirect.ts';
 import { BellLink } from './bell-link.tsx';
+import { hydrateLater } from './hydrate-later.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { LocationMenu } from './location-menu.tsx';
 import { ThemeToggle } from './theme.tsx';
+import { UnreadBadge } from './unread-badge.tsx';
 import { useUnreadTotal } from './unread-total.ts';
 
 // Menus and the phone sheet load their code when first pressed (components/ui/deferred-popup.tsx).
@@ -18,20 +20,9 @@ const loadAvatarMenu = () => import('./avatar-menu-popup.tsx');
 const AvatarMenuPopup = lazy(loadAvatarMenu);
 const loadMobileMenu = () => import('./mobile-menu-popup.tsx');
 const MobileMenuPopup = lazy(loadMobileMenu);
-// The search box hydrates on its own: its code (1.5 KB of brotli) loads while the page hydrates, not before,
-// and its Suspense boundary keeps the server's HTML meanwhile (the plain GET form it always also is; what is
-// typed stays). The server sends the boundary complete, in place (entry.server.tsx).
-const loadSearchBox = () => import('./search-box.tsx').then((module) => ({ default: module.SearchBox }));
-let serverSearchBox: Awaited<ReturnType<typeof loadSearchBox>> | undefined;
-// The server renders pages with renderToString, which cannot wait: it loads the box once at start-up and
-// hands React an already settled thenable, so every page, the first one too, has the box in place.
-if (import.meta.env.SSR) void loadSearchBox().then((module) => (serverSearchBox = module));
-const SearchBox = lazy(() => {
-  const loaded = serverSearchBox;
-  if (!loaded) return loadSearchBox();
-  // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable that settles at once synchronously.
-  return { then: (resolve: (module: typeof loaded) => void) => resolve(loaded) } as Promise<typeof loaded>;
-});
+// The search box hydrates on its own (hydrate-later.ts): its code (1.5 KB of brotli) loads while the page
+// hydrates; meanwhile the server's HTML is the plain GET form it always also is (what is typed stays).
+export const SearchBox = hydrateLater(() => import('./search-box.tsx').then((module) => module.SearchBox));
 
 /** The signed-in user as the page shows them; null for a visitor ("nologinuser"). */
 export interface Viewer {
@@ -99,7 +90,8 @@ export function MainNav({ viewer }: { viewer: Viewer | null }) {
         <div className="hidden items-center gap-1 md:flex">
           {viewer ? <MemberLinks viewer={viewer} /> : <VisitorLinks />}
         </div>
-        {viewer && <MessagesLink className="md:hidden" />}
+        {/* Phones: the tab bar has Post and Chats; the bell stays up here. */}
+        {viewer && <BellLink className={`${navLinkClass} md:hidden`} />}
         <button
           ref={phoneSearch.toggleRef}
           type="button"
@@ -148,7 +140,7 @@ function NewPostButton() {
   return (
     <Link
       to="/item-entry"
-      className="inline-flex items-center gap-1.5 rounded-full bg-accent-400 px-3 py-2 text-sm font-bold sm:px-4 text-slate-900 shadow-sm hover:bg-accent-500"
+      className="hidden items-center gap-1.5 rounded-full bg-accent-400 px-4 py-2 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-500 md:inline-flex"
     >
       <Plus className="size-4" aria-hidden />
       {t('nav.newPost')}
@@ -187,27 +179,14 @@ function MemberLinks({ viewer }: { viewer: Viewer }) {
 }
 
 /** The message icon (chat list), with the unread total kept live by the realtime connection. */
-function MessagesLink({ className = '' }: { className?: string }) {
+function MessagesLink() {
   const { t } = useTranslation();
   const unread = useUnreadTotal(true);
   const label = unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages');
   return (
-    <NavLink
-      to="/chat-list"
-      className={`relative ${navLinkClass} ${className}`}
-      aria-label={label}
-      data-testid="messages-link"
-    >
+    <NavLink to="/chat-list" className={`relative ${navLinkClass}`} aria-label={label} data-testid="messages-link">
       <MessageCircle className="size-5" aria-hidden />
-      {unread > 0 && (
-        <span
-          className="absolute -top-0.5 -end-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white"
-          data-testid="unread-badge"
-          aria-hidden
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      )}
+      <UnreadBadge count={unread} />
     </NavLink>
   );
 }
