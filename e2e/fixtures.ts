@@ -142,6 +142,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
+/**
+ * The dashboard's category links: its grid on wide screens, its one row of chips on phones (the other one is
+ * hidden); the row's last chip, every category, is left out.
+ */
+export const categoryLinks = (page: Page) =>
+  page
+    .locator('[data-testid="category-grid"]:visible, [data-testid="category-chips"]:visible')
+    .locator('a[href^="/category/"]');
+
 export async function categoryNames(page: Page, language: string) {
   const response = await page.request.get(`/api/v1/categories?order_by=cat_ordering&lang=${language}`);
   const body = await response.json();

@@ -1,4 +1,4 @@
-import { categoryNames, expect, test } from './fixtures.ts';
+import { categoryLinks, categoryNames, expect, test } from './fixtures.ts';
 
 test('the dashboard renders in Arabic, right to left, with the seeded categories', async ({ page }) => {
   const response = await page.goto('/');
@@ -8,9 +8,8 @@ test('the dashboard renders in Arabic, right to left, with the seeded categories
   await expect(page).toHaveTitle(/سوق/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
   const arabicNames = await categoryNames(page, 'ar');
-  const grid = page.getByTestId('category-grid');
-  await expect(grid.getByRole('link')).toHaveCount(Math.min(arabicNames.length, 12));
-  await expect(grid.getByRole('link').first()).toContainText(arabicNames[0] ?? '');
+  await expect(categoryLinks(page)).toHaveCount(Math.min(arabicNames.length, 12));
+  await expect(categoryLinks(page).first()).toContainText(arabicNames[0] ?? '');
   await expect(
     page
       .getByRole('link', { name: 'تسجيل الدخول' })
@@ -28,7 +27,7 @@ test('switching to English changes text and direction, and survives a reload', a
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Everything you need, from people near you');
   const englishNames = await categoryNames(page, 'en');
-  await expect(page.getByTestId('category-grid').getByRole('link').first()).toContainText(englishNames[0] ?? '');
+  await expect(categoryLinks(page).first()).toContainText(englishNames[0] ?? '');
 
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -57,7 +56,7 @@ test('an unknown path shows the not-found page with HTTP 404 and a way back', as
   );
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('category-grid')).toBeVisible();
+  await expect(categoryLinks(page).first()).toBeVisible();
 
   const arabic = await page.goto('/missing?lang=ar');
   expect(arabic?.status()).toBe(404);
@@ -67,7 +66,7 @@ test('an unknown path shows the not-found page with HTTP 404 and a way back', as
 test('a category opens its subcategories', async ({ page }) => {
   await page.goto('/?lang=en');
   const [firstName] = await categoryNames(page, 'en');
-  await page.getByTestId('category-grid').getByRole('link').first().click();
+  await categoryLinks(page).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstName ?? '');
   await expect(page.getByRole('link', { name: `All ads in ${firstName}` })).toBeVisible();
   // With how many ads it holds ("61 ads"), and each subcategory with its own.

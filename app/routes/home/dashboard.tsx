@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
@@ -11,11 +12,15 @@ import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import { withExcerpt } from '../../features/content/blog-excerpt.ts';
 import { ItemRail } from '../../features/items/item-rail.tsx';
+import { hydrateLater } from '../../features/shell/hydrate-later.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { chosenLocation } from '../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/dashboard';
+
+/** Phones' first screen: links and a form from the server; its code loads while the page hydrates (the / budget). */
+const PhoneStart = hydrateLater(() => import('./phone-start.tsx').then((module) => module.PhoneStart));
 
 /** Two full rows on desktop (6 a row) and four on phones (3 a row); the rest are one tap away. */
 const DASHBOARD_CATEGORY_COUNT = 12;
@@ -135,7 +140,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-700 to-brand-600 text-white dark:from-slate-900 dark:to-slate-900">
+      {/* Phones open on listings: the search box and the categories in one row, then the newest items. */}
+      <Suspense fallback={null}>
+        <PhoneStart categories={loaderData.categories} />
+      </Suspense>
+      <section className="hidden bg-gradient-to-b from-brand-700 to-brand-600 text-white md:block dark:from-slate-900 dark:to-slate-900">
         <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
           <h1 className="max-w-2xl text-3xl font-extrabold leading-tight sm:text-4xl">{t('dashboard.heroTitle')}</h1>
           <p className="mt-3 max-w-xl text-base text-white/85 sm:text-lg">{t('dashboard.heroSubtitle')}</p>
@@ -157,7 +166,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="categories" aria-labelledby="categories-heading" className="mx-auto max-w-6xl px-4 py-8">
+      <section
+        id="categories"
+        aria-labelledby="categories-heading"
+        className="mx-auto hidden max-w-6xl px-4 py-8 md:block"
+      >
         <SectionHeading id="categories-heading" title={t('dashboard.categoriesTitle')} seeAllHref="/category" />
         {loaderData.categories.length > 0 ? (
           <CategoryGrid categories={loaderData.categories} />
