@@ -14,3 +14,13 @@ loadBoot().finally(() => {
     );
   });
 });
+
+// The service worker (public/sw.js: offline page, cached built files, Web Push), once the page has loaded and the
+// browser is idle, so it never competes with hydration.
+if ('serviceWorker' in navigator) {
+  addEventListener('load', () => {
+    const register = () => navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(register);
+    else setTimeout(register);
+  });
+}

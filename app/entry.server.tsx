@@ -58,6 +58,9 @@ export default async function handleRequest(
   }
   const body = Buffer.from(`<!DOCTYPE html>${html}`);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  // The service worker remembers it, to show its offline page in the same language (public/sw.js).
+  const language = (routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined)?.language;
+  if (language) responseHeaders.set('Content-Language', language);
   responseHeaders.set('Content-Length', String(body.length));
   storePage?.(responseStatusCode, responseHeaders, body);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

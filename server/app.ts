@@ -23,6 +23,7 @@ import { itemIdFromName } from '../contract/items.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
+import { builtFileHeaders, registerOfflinePage } from './http/app-shell.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { finishRequestsBeforeClosing } from './http/in-flight.ts';
 import { requestLanguage } from './http/language.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     immutable: true,
   });
   app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
+  registerOfflinePage(app);
 
   if (options.web !== false) {
     await app.register(async (web) => {
@@ -203,7 +205,7 @@ async function registerPages(
     // Loaded once here: the adapter's default re-imports the build module on every request.
     build: options.vite ? undefined : await loadServerBuild(),
     // Built files are sent as they are, or their .br/.gz copy written at build time (react-router.config.ts).
-    staticOptions: { preCompressed: true },
+    staticOptions: { preCompressed: true, setHeaders: builtFileHeaders },
     async getLoadContext(request, reply) {
       const page = security.forPage();
       if (page) reply.header('content-security-policy', page.policy);
