@@ -18,9 +18,10 @@ loadBoot().finally(() => {
 // The service worker (public/sw.js: offline page, cached built files, Web Push), once the page has loaded and the
 // browser is idle, so it never competes with hydration.
 if ('serviceWorker' in navigator) {
-  addEventListener('load', () => {
-    const register = () => navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(register);
-    else setTimeout(register);
-  });
+  const register = () => navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register);
+  // This module is imported by the page's inline script, so the load event may already be past.
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle);
 }
