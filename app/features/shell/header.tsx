@@ -7,7 +7,6 @@ import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useRedirectQuery } from '../../lib/redirect.ts';
-import { BellLink } from './bell-link.tsx';
 import { hydrateLater } from './hydrate-later.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { LocationMenu } from './location-menu.tsx';
@@ -23,6 +22,8 @@ const MobileMenuPopup = lazy(loadMobileMenu);
 // The search box hydrates on its own (hydrate-later.ts): its code (1.5 KB of brotli) loads while the page
 // hydrates; meanwhile the server's HTML is the plain GET form it always also is (what is typed stays).
 export const SearchBox = hydrateLater(() => import('./search-box.tsx').then((module) => module.SearchBox));
+/** The live bell: its code (the realtime count, the notice box) loads while the page hydrates. */
+const BellLink = hydrateLater(() => import('./bell-link.tsx').then((module) => module.BellLink));
 
 /** The signed-in user as the page shows them; null for a visitor ("nologinuser"). */
 export interface Viewer {
@@ -91,7 +92,11 @@ export function MainNav({ viewer }: { viewer: Viewer | null }) {
           {viewer ? <MemberLinks viewer={viewer} /> : <VisitorLinks />}
         </div>
         {/* Phones: the tab bar has Post and Chats; the bell stays up here. */}
-        {viewer && <BellLink className={`${navLinkClass} md:hidden`} />}
+        {viewer && (
+          <Suspense fallback={null}>
+            <BellLink className={`${navLinkClass} md:hidden`} />
+          </Suspense>
+        )}
         <button
           ref={phoneSearch.toggleRef}
           type="button"
@@ -171,7 +176,9 @@ function VisitorLinks() {
 function MemberLinks({ viewer }: { viewer: Viewer }) {
   return (
     <>
-      <BellLink className={navLinkClass} />
+      <Suspense fallback={null}>
+        <BellLink className={navLinkClass} />
+      </Suspense>
       <MessagesLink />
       <AvatarMenu viewer={viewer} />
     </>
