@@ -7,8 +7,17 @@ import { ITEM_STATUS } from '../contract/items.ts';
 import { OFFER_STATUS } from '../contract/offers.ts';
 import type { Database } from './db/database.ts';
 import { createTestDatabase } from './testing/database.ts';
+import { SEED_CREDENTIALS } from './testing/global-setup.ts';
 import { buildWebAppIfNeeded, killLeftovers, type ServerProcess, startServer } from './testing/process.ts';
 import { chats, items, notifications } from './testing/tables.ts';
+
+/** Jobs queued or running in the app's queue (pg-boss), all names together. */
+async function unfinishedJobs() {
+  const { rows } = await database.pool.query(
+    "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
+  );
+  return (rows[0] as { n: number }).n;
+}
 
 /**
  * Follow-ups survive a crash (DESIGN.md "Follow-ups", docs/decisions/0010): a favourite, a sale and a message
@@ -42,10 +51,10 @@ function apiOf(address: string) {
   };
 }
 
-async function signIn(api: ReturnType<typeof apiOf>, n: number) {
+async function signIn(api: ReturnType<typeof apiOf>, n: number | 'admin') {
   const answer = await api('POST', '/auth/login', undefined, {
-    user_email: `user${String(n).padStart(2, '0')}@souk.test`,
-    user_password: 'souk-demo-2026',
+    user_email: n === 'admin' ? SEED_CREDENTIALS.adminEmail : `user${String(n).padStart(2, '0')}@souk.test`,
+    user_password: n === 'admin' ? SEED_CREDENTIALS.adminPassword : 'souk-demo-2026',
     privacy: 'on',
   });
   expect(answer.status, answer.body.message).toBe(200);
@@ -68,6 +77,23 @@ async function listingsOf(sellerId: string) {
     .limit(2);
   if (rows.length < 2) throw new Error(`${sellerId} has too few listings`);
   return rows as [{ id: string; favourites: number }, { id: string; favourites: number }];
+}
+
+/** A listing waiting for approval, of someone other than `userId`. */
+async function pendingListingNotOf(userId: string) {
+  const [row] = await database.db
+    .select({ id: items.id, catId: items.catId })
+    .from(items)
+    .where(
+      and(
+        eq(items.status, ITEM_STATUS.pending),
+        sql`${items.addedUserId} <> ${userId}`,
+        sql`${items.deletedAt} is null`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw new Error('the demo data has no pending listing');
+  return row;
 }
 
 const noticesOf = async (userId: string, kind = 'chat.message') =>
@@ -93,10 +119,17 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
     const [favourite, sold] = await listingsOf(demo(2));
     const noticesBefore = await noticesOf(demo(2));
     const alertsBefore = await noticesOf(demo(1), 'favourite.sold');
+    const matchesBefore = await noticesOf(demo(1), 'saved_search.match');
+    const pending = await pendingListingNotOf(demo(1));
 
     const crashing = startServer(dataDir, { ...env, JOB_WORKERS: 'false' });
     const api = apiOf(await crashing.listening);
-    const [buyer, seller] = [await signIn(api, 1), await signIn(api, 2)];
+    const [buyer, seller, admin] = [await signIn(api, 1), await signIn(api, 2), await signIn(api, 'admin')];
+    // The buyer's saved search of the pending listing's category: approving it makes a match, then its notice.
+    const saved = await api('POST', '/saved-searches', buyer, { cat_id: pending.catId, name: 'After a crash' });
+    expect(saved.status, saved.body.message).toBe(201);
+    const approved = await api('POST', `/admin/items/${pending.id}/decision`, admin, { decision: 'approve' });
+    expect(approved.status, approved.body.message).toBe(200);
 
     const favoured = await api('POST', `/items/${favourite.id}/favourite`, buyer, { favourite: true });
     expect(favoured.status, favoured.body.message).toBe(200);
@@ -121,6 +154,7 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
 
     expect(await favouritesOf(favourite.id)).toBe(favourite.favourites);
     expect(await noticesOf(demo(1), 'favourite.sold')).toBe(alertsBefore);
+    expect(await noticesOf(demo(1), 'saved_search.match')).toBe(matchesBefore);
     expect(await offerStatusOf(chatId)).toBe(OFFER_STATUS.none);
     expect(await noticesOf(demo(2))).toBe(noticesBefore);
     expect(await stop(crashing, 'SIGKILL')).toBeNull();
@@ -133,9 +167,18 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
         expect(await offerStatusOf(chatId)).toBe(OFFER_STATUS.sold);
         expect(await noticesOf(demo(2))).toBe(noticesBefore + 1);
         expect(await noticesOf(demo(1), 'favourite.sold')).toBe(alertsBefore + 1);
+        expect(await noticesOf(demo(1), 'saved_search.match')).toBe(matchesBefore + 1);
       },
       { timeout: 120_000, interval: 200 },
     );
+    // Exactly once: every job of the run is done, and the saved search's row counts one listing.
+    await vi.waitFor(async () => expect(await unfinishedJobs()).toBe(0), { timeout: 60_000, interval: 200 });
+    const [match] = await database.db
+      .select({ count: notifications.count })
+      .from(notifications)
+      .where(and(eq(notifications.userId, demo(1)), eq(notifications.kind, 'saved_search.match')));
+    expect(match?.count).toBe(1);
+    expect(await noticesOf(demo(1), 'favourite.sold')).toBe(alertsBefore + 1);
     expect(await stop(restarted, 'SIGTERM')).toBe(0);
   });
 });

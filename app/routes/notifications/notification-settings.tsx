@@ -4,6 +4,7 @@ import { appContext } from '#app-context';
 import { requireSignedIn } from '../../features/accounts/account.server.ts';
 import { preferencesOfForm } from '../../features/notifications/preference-fields.ts';
 import { PreferencesForm } from '../../features/notifications/preferences-form.tsx';
+import { PushToggle } from '../../features/notifications/push-toggle.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { formFields } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -38,6 +39,9 @@ export default function NotificationSettingsPage({ loaderData, actionData }: Rou
         {t('notifications.settings.title')}
       </h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">{t('notifications.settings.intro')}</p>
+      <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <PushToggle />
+      </div>
       <PreferencesForm preferences={loaderData.preferences} saved={actionData?.saved === true} />
     </section>
   );

@@ -235,3 +235,46 @@ describe('broadcasts', () => {
     expect(await db.select().from(notifications).where(eq(notifications.id, broadcastId))).toHaveLength(1);
   });
 });
+
+describe('saved-search alerts', () => {
+  it('notify once per listing, grouped per search, and mail one digest for the day', async () => {
+    const saved = await call('POST', '/saved-searches', token(1), { search_term: 'Zephyrcam', name: 'Zephyr' });
+    expect(saved.status, saved.body.message).toBe(201);
+    const refs = await entryReferences(db);
+    const post = async (title: string) => {
+      const photo = await draftUpload(db, id(7));
+      const posted = await call('POST', '/items', token(7), validEntry(refs, [photo], { title }));
+      expect(posted.status, posted.body.message).toBe(201);
+      const itemId = posted.body.data.id as string;
+      const approve = { decision: 'approve' };
+      expect((await call('POST', `/admin/items/${itemId}/decision`, test.adminToken, approve)).status).toBe(200);
+      await test.jobsDone();
+      return itemId;
+    };
+    await post('Zephyrcam 35mm film camera');
+    const rows = async () => (await listOf(1)).filter((row) => row.kind === 'saved_search.match');
+    expect(await rows()).toMatchObject([{ count: 1, message: '\u2068Zephyrcam 35mm film camera\u2069' }]);
+    await post('Zephyrcam instant camera');
+    expect(await rows()).toMatchObject([{ count: 2, title: 'New listings for “\u2068Zephyr\u2069” (2)' }]);
+
+    const [person] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, id(1)));
+    const mailsOf = async () =>
+      (await outboxMessages(test.config.outboxDir, 'mail', person?.userEmail ?? '')).filter((mail) =>
+        String(mail.text).includes('Zephyrcam'),
+      );
+    expect(await mailsOf()).toHaveLength(0);
+    await test.jobs.enqueue('notifications.digest', {});
+    await test.jobsDone();
+    const [digest, ...others] = await mailsOf();
+    expect(others).toHaveLength(0);
+    expect(String(digest?.text)).toContain('Zephyrcam 35mm film camera');
+    expect(String(digest?.text)).toContain('Zephyrcam instant camera');
+    // Sent lines are not sent again.
+    await test.jobs.enqueue('notifications.digest', {});
+    await test.jobsDone();
+    expect(await mailsOf()).toHaveLength(1);
+  });
+});
