@@ -11,14 +11,15 @@ const NoticeBox = lazy(() => import('./notice-box.tsx'));
 /**
  * The bell (notifications) with the unread count, kept live by the realtime connection on every instance, and the
  * box of a notice that arrives while the page is open (SPEC.md 2, 9: shown for 10 seconds). The connection's code
- * is loaded when the bell is first drawn, not with the shell.
+ * is loaded when the bell is first drawn, not with the shell. `shownOn`: the screens it shows on (classes).
  */
-export function BellLink({ className }: { className: string }) {
+export function BellLink({ className, shownOn = '' }: { className: string; shownOn?: string }) {
   const { t } = useTranslation();
   const { count, notice, dismiss } = useLiveNotices();
   const label = count > 0 ? t('nav.notificationsUnread', { count }) : t('nav.notifications');
+  // Link and box hide together (the phone header's bell is hidden on wide screens): one box on screen.
   return (
-    <>
+    <span className={`contents ${shownOn}`}>
       <NavLink to="/notification" className={`relative ${className}`} data-testid="bell-link">
         <Bell className="size-5" aria-hidden />
         {/* Its name as text, not aria-label: a name without the badge's digits ("one unread") must not clash with them. */}
@@ -38,7 +39,7 @@ export function BellLink({ className }: { className: string }) {
           <NoticeBox notice={notice} onClose={dismiss} />
         </Suspense>
       )}
-    </>
+    </span>
   );
 }
 

@@ -94,7 +94,7 @@ export function MainNav({ viewer }: { viewer: Viewer | null }) {
         {/* Phones: the tab bar has Post and Chats; the bell stays up here. */}
         {viewer && (
           <Suspense fallback={null}>
-            <BellLink className={`${navLinkClass} md:hidden`} />
+            <BellLink className={navLinkClass} shownOn="md:hidden" />
           </Suspense>
         )}
         <button

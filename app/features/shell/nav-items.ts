@@ -18,7 +18,6 @@ export function memberMenu(t: TFunction, isAdmin = false) {
     { to: '/active-items', label: t('nav.myItems'), icon: Store },
     { to: '/chat-list', label: t('nav.message'), icon: MessageCircle },
     { to: '/favourite', label: t('nav.favourite'), icon: Heart },
-    { to: '/saved-searches', label: t('nav.savedSearches'), icon: Search },
     { to: '/notification', label: t('nav.notification'), icon: Bell },
     ...(isAdmin ? [{ to: '/admin/items', label: t('nav.moderation'), icon: ShieldCheck }] : []),
   ];
