@@ -1,15 +1,5 @@
 import type { TFunction } from 'i18next';
-import {
-  Bell,
-  Heart,
-  LogIn,
-  MessageCircle,
-  Search,
-  ShieldCheck,
-  Store,
-  User,
-  UserPlus,
-} from '../../components/ui/icons.tsx';
+import { Bell, Heart, LogIn, MessageCircle, ShieldCheck, Store, User, UserPlus } from '../../components/ui/icons.tsx';
 
 /** The signed-in user's pages, in the avatar menu and the phone menu; admins also get the moderation queue. */
 export function memberMenu(t: TFunction, isAdmin = false) {

@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router';
 import type { ItemCardView } from '../../../../contract/items.ts';
 import type { LanguageCode } from '../../../../contract/language.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { secondaryButtonClass } from '../../../components/ui/form.tsx';
+import { secondaryButtonClass } from '../../../components/ui/form-classes.ts';
 import { Eye, Loader2, Trash2 } from '../../../components/ui/icons.tsx';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { clearBrowserList, readRecentlyViewed } from '../../../lib/recently-viewed.ts';
