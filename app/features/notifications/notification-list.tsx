@@ -8,7 +8,7 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { NotificationRow } from './notification-row.tsx';
 
 const linkClass =
-  'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-950';
+  'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900';
 
 /** /notification: the signed-in person's notices, newest first, with "load more", mark-all-read and the choices. */
 export function NotificationList({ firstPage, unreadCount }: { firstPage: Paged<Notification>; unreadCount: number }) {

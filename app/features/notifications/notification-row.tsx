@@ -11,7 +11,7 @@ export function NotificationRow({ notice }: { notice: Notification }) {
   const formatDate = useFormatDateTime();
   const tone = notice.is_read
     ? 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'
-    : 'border-brand-300 bg-brand-50 dark:border-brand-700 dark:bg-brand-950';
+    : 'border-brand-300 bg-brand-50 dark:border-brand-600 dark:bg-brand-900';
   return (
     <li className={`relative flex items-start gap-3 rounded-2xl border p-3 ${tone}`} data-testid="notification-row">
       <NoticePicture notice={notice} />

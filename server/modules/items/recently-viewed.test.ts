@@ -69,7 +69,7 @@ describe('recently viewed', () => {
     expect((await call('DELETE', '/users/me/recently-viewed')).status).toBe(401);
     const cleared = await call('DELETE', '/users/me/recently-viewed', viewer);
     expect(cleared.status).toBe(200);
-    expect(cleared.body.message).toBe('Recently viewed listings have been cleared.');
+    expect(cleared.body.message).toBe('Your recently viewed list is now empty.');
     expect(await recent()).toEqual([]);
     expect(await recent(test.token(4))).toEqual([others[0]]);
   });
