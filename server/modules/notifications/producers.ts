@@ -14,7 +14,7 @@ export interface NoticeSources {
   people(userIds: string[]): Promise<Map<string, AccountRow>>;
 }
 
-type ChatEvent = ChatNotice & { message?: { message: string; offer_amount: string | null } };
+type ChatEvent = ChatNotice & { message?: { message: string; offer_amount: string | null; added_date: string } };
 
 const CHAT_KINDS = {
   message: 'chat.message',
@@ -53,6 +53,7 @@ function registerChatNotices({ events, notifier, items }: NoticeSources) {
         item_title: item?.title ?? '',
         amount: event.message?.offer_amount ?? event.chat.offer_amount ?? '',
         message: event.kind === 'message' ? (event.message?.message ?? '') : '',
+        at: event.message?.added_date ?? '',
         chat_id: event.chat.id,
         item_id: event.chat.item_id,
         buyer_user_id: event.chat.buyer_user_id,

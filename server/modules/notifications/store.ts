@@ -37,7 +37,8 @@ export async function storeNotice(tx: Tx, entry: NoticeEntry): Promise<NoticeRow
       targetWhere: sql`${notifications.readAt} is null and ${notifications.groupKey} is not null`,
       set: {
         count: sql`${notifications.count} + 1`,
-        data: values.data,
+        // Follow-ups of one group may run in any order: the row keeps the words of the latest event (data.at).
+        data: sql`case when coalesce(excluded.data ->> 'at', '') >= coalesce(${notifications.data} ->> 'at', '') then excluded.data else ${notifications.data} end`,
         actorId: values.actorId,
         updatedDate: sql`now()`,
       },
