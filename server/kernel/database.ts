@@ -1,6 +1,6 @@
 import { Column, getTableName, is, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * The database as modules see it: SQL over the tables each module declares in its own schema.ts. No relational
@@ -32,3 +32,24 @@ export function qualified<T extends SQL | AnyPgColumn | string | Placeholder>(va
  * reads and sorts every row of the list to return one page.
  */
 export const latestFirst = (column: AnyPgColumn | SQL) => sql`${column} desc nulls last`;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a query as a named prepared statement of the connection: PostgreSQL parses it once per connection and,
+ * after a few runs, keeps one plan for it. For a hot query whose planning costs about as much as its run. `name`
+ * must always carry the same text: only the parameters may differ.
+ */
+export async function executePrepared<Row extends Record<string, unknown>>(
+  db: DbOrTx,
+  name: string,
+  query: SQL,
+): Promise<{ rows: Row[] }> {
+  const prepared = db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  );
+  return prepared.execute();
+}

@@ -121,18 +121,20 @@ function registerPeopleNotices({ events, notifier, people }: NoticeSources) {
   });
 }
 
-/** A listing that became public matched a saved search (once per pair): one row per search, grouped. */
+/** A listing that became public matched saved searches (once per pair): one row per search, grouped. */
 function registerSavedSearchAlerts({ events, notifier, items }: NoticeSources) {
-  events.onCommitted('search.savedSearchMatched', 'notifications.saved-search', async (match, run) => {
-    const item = await items.headline(match.itemId);
+  events.onCommitted('search.savedSearchesMatched', 'notifications.saved-search', async ({ itemId, matches }, run) => {
+    const item = await items.headline(itemId);
     if (!item) return;
-    const entry: NoticeEntry = {
-      userId: match.userId,
-      kind: 'saved_search.match',
-      groupKey: `saved_search:${match.savedSearchId}`,
-      itemId: match.itemId,
-      data: { search_name: match.searchName, item_title: item.title, saved_search_id: match.savedSearchId },
-    };
-    await notifier.notify([entry], run);
+    const entries = matches.map(
+      (match): NoticeEntry => ({
+        userId: match.userId,
+        kind: 'saved_search.match',
+        groupKey: `saved_search:${match.savedSearchId}`,
+        itemId,
+        data: { search_name: match.searchName, item_title: item.title, saved_search_id: match.savedSearchId },
+      }),
+    );
+    await notifier.notify(entries, run);
   });
 }

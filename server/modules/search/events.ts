@@ -1,16 +1,25 @@
-/** Events of the search module (delivered after the write committed). */
-export interface SavedSearchMatched {
+/** A saved search a listing matched (saved-search-matching.ts). */
+export interface SavedSearchMatch {
   /** The owner of the saved search, to be told. */
   userId: string;
   savedSearchId: string;
-  itemId: string;
   /** The name the owner gave the search (or the one made from its filters). */
   searchName: string;
 }
 
+/** Events of the search module (delivered after the write committed). */
+export interface SavedSearchesMatched {
+  itemId: string;
+  /** The searches the listing matched for the first time: each listing and search pair once. */
+  matches: SavedSearchMatch[];
+}
+
 declare module '../../kernel/events.ts' {
   interface DomainEvents {
-    /** A listing became public and matched a saved search: once per listing and search (saved-search-matching.ts). */
-    'search.savedSearchMatched': SavedSearchMatched;
+    /**
+     * A listing became public and matched saved searches: one event (one follow-up job) for all of them, so
+     * matching stays a small share of the listing's own write however many searches it matches.
+     */
+    'search.savedSearchesMatched': SavedSearchesMatched;
   }
 }

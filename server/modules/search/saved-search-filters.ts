@@ -68,21 +68,29 @@ export interface TextColumns {
   /** The tsquery the item list runs for these words, as SQL to store. */
   textQuery: SQL | null;
   words: string[] | null;
+  /** The keys of the second rarest word (those of the rarest again for a one-word text). */
+  secondWords: string[] | null;
 }
 
 /**
  * The text as the item list searches it (each word as a prefix, its stems, and a misspelled word's closest
- * indexed word too), and the index keys of its rarest word: that word's lexemes (as written and stemmed, and
- * its correction's), of which a matching listing must hold one as a prefix of its own lexemes.
+ * indexed word too), and the index keys of its two rarest words: each word's lexemes (as written and stemmed,
+ * and its correction's), of which a matching listing must hold one as a prefix of its own lexemes.
  */
 export async function textColumnsOf(db: Db, searchTerm: string | undefined): Promise<TextColumns> {
   const text = searchTerm ? await textQueryOf(db, searchTerm) : null;
-  if (!text || !searchTerm) return { textQuery: null, words: null };
-  const anchor = await rarestTerm(db, termsOf(searchTerm));
-  const forms = [
-    anchor,
-    ...text.corrections.filter((entry) => entry.term === anchor).map((entry) => entry.replacement),
-  ];
+  if (!text || !searchTerm) return { textQuery: null, words: null, secondWords: null };
+  const [rarest = '', second = rarest] = await rarestTerms(db, termsOf(searchTerm));
+  const keysOf = async (term: string) =>
+    wordKeys(db, [term, ...text.corrections.filter((entry) => entry.term === term).map((entry) => entry.replacement)]);
+  const words = await keysOf(rarest);
+  if (words.length === 0) return { textQuery: text.tsquery, words: null, secondWords: null };
+  const secondWords = second === rarest ? words : await keysOf(second);
+  return { textQuery: text.tsquery, words, secondWords: secondWords.length > 0 ? secondWords : words };
+}
+
+/** The index keys of a word's forms: their lexemes in the three configurations the listings are indexed with. */
+async function wordKeys(db: Db, forms: string[]): Promise<string[]> {
   const result = await db.execute<{ words: string[] | null }>(sql`
     select array(
       select distinct left(lexeme, ${WORD_KEY_LENGTH})
@@ -95,15 +103,15 @@ export async function textColumnsOf(db: Db, searchTerm: string | undefined): Pro
         to_tsvector('simple'::regconfig, norm) || to_tsvector('arabic'::regconfig, norm) || to_tsvector('english'::regconfig, norm)
       )) as lexeme
     ) as words`);
-  const words = result.rows[0]?.words ?? [];
-  return { textQuery: text.tsquery, words: words.length > 0 ? words : null };
+  return result.rows[0]?.words ?? [];
 }
 
 /**
- * The word of the text fewest listings hold (as the dictionary of words counts them, the word as a prefix):
- * every word must match, so the rarest one alone finds the search, among the fewest other searches.
+ * The two words of the text fewest listings hold (as the dictionary of words counts them, the word as a
+ * prefix), the rarest first: every word must match, so a listing holding both is the only kind that can, and
+ * the index finds the search among the fewest other searches.
  */
-async function rarestTerm(db: Db, terms: string[]): Promise<string> {
+async function rarestTerms(db: Db, terms: string[]): Promise<string[]> {
   const result = await db.execute<{ term: string }>(sql`
     select t.term from unnest(array[${sql.join(
       terms.map((term) => sql`${term}::text`),
@@ -115,8 +123,9 @@ async function rarestTerm(db: Db, terms: string[]): Promise<string> {
       where w.word >= n.norm and w.word < n.norm || chr(1114111)
     ) held
     order by held.listings, char_length(n.norm) desc, t.n
-    limit 1`);
-  return result.rows[0]?.term ?? terms[0] ?? '';
+    limit 2`);
+  const rarest = result.rows.map((row) => row.term);
+  return rarest.length > 0 ? rarest : terms.slice(0, 1);
 }
 
 /** Which index finds the search: the most selective filter it has. */

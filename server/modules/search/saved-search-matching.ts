@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../kernel/database.ts';
+import { type Db, executePrepared } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { publicListings } from '../items/index.ts';
 import { blockBetween } from '../social/index.ts';
-import type {} from './events.ts';
+import type { SavedSearchMatch } from './events.ts';
 import { WORD_KEY_LENGTH } from './saved-search-filters.ts';
 import { categoryCube, placeCube, priceCube, savedSearches as saved, savedSearchMatches } from './schema.ts';
 
@@ -14,9 +14,9 @@ export const MATCH_SAVED_SEARCHES = 'search.saved-search-matches';
 export const LISTING_PUBLISHED = ['item.created', 'item.approved', 'item.enabled'] as const;
 
 /**
- * Where each anchor's searches come from (schema.ts): the words anchor by a prefix of one of the listing's
- * lexemes (its words as written and stemmed), the map circles that hold its point and allow its category, the
- * searches of its category whose subcategory and price bounds allow it (schema.ts placeCube, categoryCube), those
+ * Where each anchor's searches come from (schema.ts): the words anchor by prefixes of the listing's lexemes
+ * (its words as written and stemmed), one for each of the search's two rarest words, the map circles that hold its point and allow its category, the
+ * searches of its category whose subcategory, city and price bounds allow it (schema.ts placeCube, categoryCube), those
  * of its city, and the few that filter on none of these whose price bounds allow it. The listing's values come as scalar
  * subqueries, so each is an index condition on one partial index, never a join the planner could answer by
  * reading a whole index.
@@ -28,16 +28,18 @@ const ALIASED = {
   radiusMeters: sql.raw('s.radius_meters'),
   catId: sql.raw('s.cat_id'),
   subCatId: sql.raw('s.sub_cat_id'),
+  itemLocationId: sql.raw('s.item_location_id'),
   minPrice: sql.raw('s.min_price'),
   maxPrice: sql.raw('s.max_price'),
 };
 
 const ANCHOR_SOURCES: SQL[] = [
-  sql`from ${saved} s where s.anchor = 'words' and s.words && (select words from prefixes)`,
+  sql`from ${saved} s where s.anchor = 'words' and s.words && (select words from prefixes)
+      and s.second_words && (select words from prefixes)`,
   sql`from ${saved} s where s.anchor = 'place' and (${placeCube(ALIASED)})
       @> (select cube(ll_to_earth(lat, lng), cat_id::float8, cat_id::float8) from listing)`,
   sql`from ${saved} s where s.anchor = 'category' and (${categoryCube(ALIASED)})
-      @> (select cube(array[cat_id, coalesce(sub_cat_id, 0), price]::float8[]) from listing)`,
+      @> (select cube(array[cat_id, coalesce(sub_cat_id, 0), coalesce(item_location_id, 0), price]::float8[]) from listing)`,
   sql`from ${saved} s where s.anchor = 'location' and s.item_location_id = (select item_location_id from listing)`,
   sql`from ${saved} s where s.anchor = 'any' and (${priceCube(ALIASED)})
       @> (select cube(array[price]::float8[]) from listing)`,
@@ -134,34 +136,37 @@ export function matchingSearchesQuery(itemId: string): SQL {
     ${candidates()}`;
 }
 
-export interface NewMatch {
-  savedSearchId: string;
-  userId: string;
-  searchName: string;
-}
-
 /**
  * Stores the listing's matches once per saved search (the primary key; a repeated run adds none) and, in the
- * same transaction, publishes 'search.savedSearchMatched' for each new one: what the notifications module
- * turns into the in-app notice, the push and the daily digest.
+ * same transaction, publishes 'search.savedSearchesMatched' with the new ones: what the notifications module
+ * turns into the in-app notices, the pushes and the daily digest.
  */
-export async function matchSavedSearches(db: Db, events: EventBus, itemId: string): Promise<NewMatch[]> {
+export async function matchSavedSearches(db: Db, events: EventBus, itemId: string): Promise<SavedSearchMatch[]> {
   return events.transaction(db, async (tx, publish) => {
-    const result = await tx.execute<{ saved_search_id: string; user_id: string; name: string }>(sql`
+    const result = await executePrepared<{ saved_search_id: string; user_id: string; name: string }>(
+      tx,
+      'saved-search-matches',
+      sql`
       with matched as (${matchingSearchesQuery(itemId)}),
+      -- No wait for the disk at commit (set here, not by a statement of its own: one round trip less). The
+      -- follow-up that runs this is marked done in a later commit that waits, and writes this one to disk
+      -- first; lost in a crash, it was never marked done, so it runs again and stores the same matches and
+      -- their event (nothing twice: the primary key).
+      durability as materialized (select set_config('synchronous_commit', 'off', true)),
       inserted as (
         insert into ${savedSearchMatches} (saved_search_id, item_id)
-        select id, ${itemId}::uuid from matched
+        select id, ${itemId}::uuid from matched, durability
         on conflict do nothing
         returning saved_search_id
       )
-      select i.saved_search_id, m.user_id, m.name from inserted i join matched m on m.id = i.saved_search_id`);
+      select i.saved_search_id, m.user_id, m.name from inserted i join matched m on m.id = i.saved_search_id`,
+    );
     const matches = result.rows.map((row) => ({
       savedSearchId: row.saved_search_id,
       userId: row.user_id,
       searchName: row.name,
     }));
-    for (const match of matches) publish('search.savedSearchMatched', { ...match, itemId });
+    if (matches.length > 0) publish('search.savedSearchesMatched', { itemId, matches });
     return matches;
   });
 }

@@ -7,7 +7,7 @@ import { EventBus } from '../../kernel/events.ts';
 import * as schema from '../../testing/tables.ts';
 import { blocks, categories, items, savedSearches, savedSearchMatches, subcategories } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import type { SavedSearchMatched } from './events.ts';
+import type { SavedSearchesMatched } from './events.ts';
 import { matchSavedSearches } from './saved-search-matching.ts';
 
 const test = useTestApp({ users: [3, 4, 5], admin: true });
@@ -89,8 +89,8 @@ async function save(query: Record<string, string | number | boolean>, user = 3) 
 /** Runs the matching of one listing on a bus that only counts the events it publishes. */
 async function matchOf(itemId: string) {
   const bus = new EventBus(pino({ level: 'silent' }));
-  const published: SavedSearchMatched[] = [];
-  bus.on('search.savedSearchMatched', (event) => void published.push(event));
+  const published: SavedSearchesMatched[] = [];
+  bus.on('search.savedSearchesMatched', (event) => void published.push(event));
   const matches = await matchSavedSearches(db, bus, itemId);
   return { ids: matches.map((match) => match.savedSearchId), published };
 }
@@ -243,7 +243,9 @@ describe('matching a listing', () => {
     const saved = await save({ sub_cat_id: sub2, name: 'Home things' });
     const itemId = await listing({ subCatId: sub2 });
     const first = await matchOf(itemId);
-    expect(first.published).toEqual([{ userId: SAVER, savedSearchId: saved.id, itemId, searchName: 'Home things' }]);
+    expect(first.published).toEqual([
+      { itemId, matches: [{ userId: SAVER, savedSearchId: saved.id, searchName: 'Home things' }] },
+    ]);
     const second = await matchOf(itemId);
     expect(second.published).toEqual([]);
     const rows = await db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, saved.id));

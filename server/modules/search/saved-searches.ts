@@ -79,6 +79,7 @@ export class SavedSearches {
           queryKey,
           anchor: anchorOf({ ...filters, words: text.words }),
           words: text.words,
+          secondWords: text.secondWords,
           textQuery: text.textQuery,
           brand: input.brand === undefined ? null : sql`souk_normalize(${input.brand})`,
         })

@@ -59,7 +59,7 @@ export const collectionItems = pgTable(
 );
 
 type SavedSearchColumns = Record<
-  'lat' | 'lng' | 'radiusMeters' | 'catId' | 'subCatId' | 'minPrice' | 'maxPrice',
+  'lat' | 'lng' | 'radiusMeters' | 'catId' | 'subCatId' | 'itemLocationId' | 'minPrice' | 'maxPrice',
   AnyPgColumn | SQL
 >;
 
@@ -73,9 +73,12 @@ const ANY_ABOVE = 1e13;
 export const placeCube = (table: SavedSearchColumns) =>
   sql`cube(earth_box(ll_to_earth(${table.lat}, ${table.lng}), ${table.radiusMeters}), coalesce(${table.catId}, 0)::float8, coalesce(${table.catId}, ${sql.raw(String(ANY_ABOVE))})::float8)`;
 
-/** A 'category' search as a box: its category, its subcategory (or any) and its price bounds (or any). */
+/**
+ * A 'category' search as a box: its category, its subcategory (or any), its city (or any) and its price bounds
+ * (or any).
+ */
 export const categoryCube = (table: SavedSearchColumns) =>
-  sql`cube(array[${table.catId}, coalesce(${table.subCatId}, 0), coalesce(${table.minPrice}, 0)]::float8[], array[${table.catId}, coalesce(${table.subCatId}, ${sql.raw(String(ANY_ABOVE))}), coalesce(${table.maxPrice}, ${sql.raw(String(ANY_ABOVE))})]::float8[])`;
+  sql`cube(array[${table.catId}, coalesce(${table.subCatId}, 0), coalesce(${table.itemLocationId}, 0), coalesce(${table.minPrice}, 0)]::float8[], array[${table.catId}, coalesce(${table.subCatId}, ${sql.raw(String(ANY_ABOVE))}), coalesce(${table.itemLocationId}, ${sql.raw(String(ANY_ABOVE))}), coalesce(${table.maxPrice}, ${sql.raw(String(ANY_ABOVE))})]::float8[])`;
 
 /** A search with none of the other anchors as its price bounds (or any price). */
 export const priceCube = (table: Pick<SavedSearchColumns, 'minPrice' | 'maxPrice'>) =>
@@ -103,8 +106,10 @@ export const savedSearches = pgTable(
     /** The parameters in one canonical order: the same search saved twice is one. */
     queryKey: text('query_key').notNull(),
     anchor: text('anchor').$type<SavedSearchAnchor>().notNull(),
-    /** The normalized forms and stems of the text's longest word (the 'words' anchor). */
+    /** The normalized forms and stems of the text's rarest word (the 'words' anchor). */
     words: text('words').array(),
+    /** Those of its second rarest word (of the rarest again for one word): the index asks for both. */
+    secondWords: text('second_words').array(),
     /** The text as the item list searched it when the search was saved (its words, stems and corrections). */
     textQuery: tsquery('text_query'),
     catId: integer('cat_id'),
@@ -140,7 +145,7 @@ export const savedSearches = pgTable(
     index('saved_searches_owner_newest_idx').on(table.userId, table.addedDate.desc(), table.id.desc()),
     // fastupdate off: a search is saved now and then, a listing matched often; a pending list would be read in full.
     index('saved_searches_words_idx')
-      .using('gin', table.words)
+      .using('gin', table.words, table.secondWords)
       .with({ fastupdate: false })
       .where(sql`anchor = 'words'`),
     index('saved_searches_place_idx')
