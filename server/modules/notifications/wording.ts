@@ -23,10 +23,17 @@ const isolated = (value: unknown) => {
   return shown ? `\u2068${shown}\u2069` : '';
 };
 
+const amountFormats = new Map<LanguageCode, Intl.NumberFormat>();
+
 function amount(value: unknown, language: LanguageCode) {
   const number = Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(number)) return text(value);
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(number);
+  let format = amountFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+    amountFormats.set(language, format);
+  }
+  return format.format(number);
 }
 
 /** The values a kind's texts name: who, which listing, how much, why, which search. */
