@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { pushesTo, subscribeToPush } from './support/push.ts';
 
 /**
  * Issue 22, the notification centre: a buyer's offer raises the seller's bell live on both of their tabs and shows
- * the notice box and pushes to their device; the notice leads to the conversation; "mark all as read" clears the bell on both tabs; the
+ * the notice box and pushes to their device, where pressing the notification opens the chat; the notice leads to
+ * the conversation; "mark all as read" clears the bell on both tabs; the
  * choices per kind are kept. Each screen in Arabic and English passes axe.
  */
 
@@ -30,27 +32,60 @@ async function offer(buyer: APIRequestContext, itemId: string, buyerId: string, 
   return opened.chat.id;
 }
 
-const pushControl = `http://127.0.0.1:${process.env.E2E_PUSH_CONTROL_PORT}`;
-
-/** A push subscription of the seller's "device" at the local push service, registered with the API. */
-async function subscribeToPush(account: APIRequestContext) {
-  const { public_key: key } = (await dataOf(await account.get('/api/v1/push/key?lang=en'))) as { public_key: string };
-  const made = await fetch(`${pushControl}/subscribe`, {
-    method: 'POST',
-    body: JSON.stringify({ applicationServerKey: key }),
+/**
+ * Hands a push the local push service received to the browser's own service worker, as the browser's push
+ * service would (DevTools' ServiceWorker.deliverPushMessage), until the worker shows it; answers that worker.
+ * Installing the worker fetches the offline page in 16 languages: on a loaded machine that takes a while.
+ */
+async function deliverToServiceWorker(page: Page, text: string, shownText: string): Promise<Worker> {
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 60_000 })
+    .toBe(true);
+  const [worker] = page.context().serviceWorkers();
+  if (!worker) throw new Error('no service worker runs for the page');
+  const origin = new URL(page.url()).origin;
+  const devtools = await page.context().newCDPSession(page);
+  const registrations = new Map<string, string>();
+  devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const { registrationId, scopeURL, isDeleted } of updated) {
+      if (isDeleted) registrations.delete(registrationId);
+      else if (scopeURL === `${origin}/`) registrations.set(registrationId, scopeURL);
+    }
   });
-  const subscription = (await made.json()) as { endpoint: string };
-  await dataOf(await account.post('/api/v1/push/subscriptions?lang=en', { data: subscription }));
-  return subscription.endpoint;
+  await devtools.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.size).toBe(1);
+  const [registrationId = ''] = registrations.keys();
+  await expect(async () => {
+    await devtools.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: text });
+    await expect
+      .poll(async () => (await shownNotifications(worker))[0]?.body ?? '', { timeout: 5_000 })
+      .toContain(shownText);
+  }).toPass({ timeout: 30_000 });
+  return worker;
 }
 
-/** The pushes that reached `endpoint`, decrypted by the local push service. */
-async function pushesTo(endpoint: string) {
-  const answer = await fetch(`${pushControl}/received?${new URLSearchParams({ endpoint })}`);
-  return ((await answer.json()) as string[]).map(
-    (text) => JSON.parse(text) as { title: string; body: string; url: string },
-  );
-}
+/** The notifications the service worker shows, as the system tray would list them. */
+const shownNotifications = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const registration = (self as unknown as { registration: ServiceWorkerRegistration }).registration;
+    return (await registration.getNotifications()).map((shown) => ({ title: shown.title, body: shown.body }));
+  });
+
+/**
+ * Presses the shown notification: the worker's "notificationclick" handler runs with it. Headless Chromium has
+ * no system tray to press, so the event is dispatched in the worker; the handler's own code does the rest.
+ */
+const pressNotification = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      dispatchEvent(event: Event): boolean;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    if (!shown) throw new Error('no notification is shown');
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown }));
+  });
 
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -70,6 +105,8 @@ test('an offer rings the seller’s bell live on every tab, leads to the chat, a
   const first = await sellerAccount.newPage();
   const second = await first.context().newPage();
   const endpoint = await subscribeToPush(sellerAccount.request);
+  await first.context().grantPermissions(['notifications']);
+  let pushed = '';
 
   await test.step('the seller has read the welcome notice and has two tabs open, with nothing new', async () => {
     await dataOf(await sellerAccount.request.post('/api/v1/notifications/read-all?lang=en'));
@@ -94,6 +131,20 @@ test('an offer rings the seller’s bell live on every tab, leads to the chat, a
     expect(push?.title).toContain(buyerAccount.name);
     expect(push?.body).toContain('640');
     expect(push?.url).toMatch(/^\/chat\?item_id=/);
+    pushed = push?.text ?? '';
+  });
+
+  await test.step('the browser shows the push as a notification; pressing it opens the chat', async () => {
+    const worker = await deliverToServiceWorker(first, pushed, '640');
+    await pressNotification(worker);
+    await expect
+      .poll(() => [first.url(), second.url()].some((address) => /\/chat\?item_id=/.test(address)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await first.goto('/?lang=en');
+    await second.goto('/notification?lang=en');
+    await Promise.all([hydrated(first), hydrated(second)]);
   });
 
   await test.step('the list shows it; its page leads to the conversation', async () => {

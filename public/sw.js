@@ -159,9 +159,11 @@ async function openPath(path) {
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
     try {
-      const focused = await open.focus();
-      const navigated = await focused.navigate(path);
-      if (navigated) return;
+      const navigated = await open.navigate(path);
+      if (navigated) {
+        await navigated.focus().catch(() => undefined);
+        return;
+      }
     } catch {
       // A tab this worker does not control cannot be navigated: a new window instead.
     }

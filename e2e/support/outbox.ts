@@ -36,3 +36,21 @@ export async function codeSentTo(kind: 'mail' | 'sms', to: string) {
   await expect.poll(async () => (code = await newCode(kind, to)), { timeout: 15_000 }).toBeTruthy();
   return code as string;
 }
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails sent to `to` since this worker started, oldest first. */
+export async function mailsTo(to: string): Promise<SentMail[]> {
+  const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((file) => file.includes('-mail-')).sort();
+  const mails: SentMail[] = [];
+  for (const name of names) {
+    const message = JSON.parse(await readFile(path.join(OUTBOX, name), 'utf8')) as Record<string, string>;
+    if (message.to !== to || Date.parse(message.sent_at ?? '') < WORKER_STARTED) continue;
+    mails.push({ to, subject: message.subject ?? '', text: message.text ?? '' });
+  }
+  return mails;
+}
