@@ -1,5 +1,16 @@
 import type { TFunction } from 'i18next';
-import { Bell, Heart, LogIn, MessageCircle, ShieldCheck, Store, User, UserPlus } from '../../components/ui/icons.tsx';
+import {
+  Bell,
+  Eye,
+  Heart,
+  LogIn,
+  MessageCircle,
+  Search,
+  ShieldCheck,
+  Store,
+  User,
+  UserPlus,
+} from '../../components/ui/icons.tsx';
 
 /** The signed-in user's pages, in the avatar menu and the phone menu; admins also get the moderation queue. */
 export function memberMenu(t: TFunction, isAdmin = false) {
@@ -9,6 +20,8 @@ export function memberMenu(t: TFunction, isAdmin = false) {
     { to: '/chat-list', label: t('nav.message'), icon: MessageCircle },
     { to: '/favourite', label: t('nav.favourite'), icon: Heart },
     { to: '/notification', label: t('nav.notification'), icon: Bell },
+    { to: '/saved-searches', label: t('nav.savedSearches'), icon: Search },
+    { to: '/recently-viewed', label: t('nav.recentlyViewed'), icon: Eye },
     ...(isAdmin ? [{ to: '/admin/items', label: t('nav.moderation'), icon: ShieldCheck }] : []),
   ];
 }
