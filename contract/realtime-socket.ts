@@ -24,6 +24,8 @@ export type ServerFrame =
   | { t: 'unread'; unread_count: number }
   /** The bell: unread notifications, and the notice that just arrived (for the 10-second box). */
   | { t: 'notices'; unread_count: number; notice?: LiveNotice }
+  /** An operator's broadcast, to every socket: one more unread notification for everyone. */
+  | { t: 'broadcast'; notice: LiveNotice }
   | { t: 'error'; client_id?: string; code: number; message: string };
 
 /** A notification as the notice box shows it, in the reader's language. */

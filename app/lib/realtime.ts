@@ -113,6 +113,7 @@ class RealtimeClient {
     }
     if (frame.t === 'unread') this.unread = frame.unread_count;
     if (frame.t === 'notices') this.notices = frame.unread_count;
+    if (frame.t === 'broadcast') this.notices += 1;
     if (frame.t === 'ack' || (frame.t === 'error' && frame.client_id)) this.outbox.delete(frame.client_id ?? '');
     for (const listener of this.listeners) listener(frame);
   }

@@ -33,6 +33,8 @@ export interface RealtimeOptions {
 /** Sockets one account may hold on one instance (tabs and devices); one more closes with 1008. */
 const MAX_SOCKETS_PER_USER = 20;
 const userChannel = (userId: string) => `user:${userId}`;
+/** Frames for every socket on every instance (an operator's broadcast). */
+const EVERYONE_CHANNEL = 'everyone';
 const presenceChannel = (userId: string) => `presence:${userId}`;
 /** Sent on a user's channel when sessions of theirs ended: the sockets of those sessions close (all: none named). */
 const BYE = '{"t":"bye"';
@@ -178,6 +180,9 @@ class Hub {
       this.local.set(userId, set);
     }
     set.add(connection);
+    await this.listen(EVERYONE_CHANNEL, (payload) => {
+      for (const connections of this.local.values()) for (const each of connections) each.send(payload);
+    });
     await this.listen(userChannel(userId), (payload) => {
       if (payload.startsWith(BYE))
         this.closeEnded(userId, (JSON.parse(payload) as { sessions: string[] | null }).sessions);
@@ -253,6 +258,7 @@ class Hub {
     events.on('notification.changed', ({ userId, unreadCount, notice }) =>
       this.toUser(userId, { t: 'notices', unread_count: unreadCount, ...(notice ? { notice } : {}) }),
     );
+    events.on('notification.broadcast', ({ notice }) => this.publish(EVERYONE_CHANNEL, { t: 'broadcast', notice }));
     const bye = ({ userId }: { userId: string }) => this.options.pubsub.publish(userChannel(userId), byeFrame(null));
     events.on('user.banned', bye);
     events.on('user.deactivated', bye);

@@ -71,6 +71,26 @@ describe.skipIf(!hasRedis)('two app instances with Redis', () => {
     seller.close();
   });
 
+  it('counts an operator’s broadcast on every socket of both instances at once', async () => {
+    const calls = apiCalls(first.app);
+    const adminToken = await calls.signIn('admin@souk.test', 'souk-admin-2026');
+    const readerToken = await calls.signIn('user09@souk.test');
+    const here = await openSocket(urls[0] as string, { authorization: `Bearer ${readerToken}` });
+    const there = await openSocket(urls[1] as string, { authorization: `Bearer ${readerToken}` });
+    const [ready] = await Promise.all([here.next('ready'), there.next('ready')]);
+    const body = { title: 'Maintenance tonight', message: 'Souk is down for ten minutes at 2:00.' };
+    const sent = await calls.call('POST', '/admin/notifications/broadcast', adminToken, body);
+    expect(sent.status).toBe(200);
+    for (const socket of [here, there]) {
+      const frame = await socket.next('broadcast', (each) => each.notice.id === sent.body.data.id);
+      expect(frame.notice).toMatchObject({ title: body.title, body: body.message });
+    }
+    const counted = await calls.call('GET', '/notifications/unread-count', readerToken);
+    expect(counted.body.data.unread_count).toBe(ready.notice_count + 1);
+    here.close();
+    there.close();
+  });
+
   it('closes the sockets of a session that ended, on both instances, and only of that session', async () => {
     const calls = apiCalls(first.app);
     const ending = await calls.signIn('user09@souk.test');

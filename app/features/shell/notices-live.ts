@@ -6,7 +6,7 @@ export function followNotices(setCount: (count: number) => void, onNotice: (noti
   const live = realtime();
   setCount(live.notices);
   return live.onFrame((frame: ServerFrame) => {
-    if (frame.t === 'ready' || frame.t === 'notices') setCount(live.notices);
-    if (frame.t === 'notices' && frame.notice) onNotice(frame.notice);
+    if (frame.t === 'ready' || frame.t === 'notices' || frame.t === 'broadcast') setCount(live.notices);
+    if ((frame.t === 'notices' || frame.t === 'broadcast') && frame.notice) onNotice(frame.notice);
   });
 }

@@ -1,3 +1,4 @@
+import { isNotNull, sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../../contract/language.ts';
 import {
   EMAIL_KINDS,
@@ -6,12 +7,12 @@ import {
   type PushPayload,
 } from '../../../contract/notification-basics.ts';
 import type { Db, Tx } from '../../kernel/database.ts';
-import type { EventBus, Publish } from '../../kernel/events.ts';
+import type { DomainEvents, EventBus, Publish } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import { type AccountRow, isPhoneOnlyEmail } from '../users/index.ts';
 import { type MailSite, noticeMail } from './mails.ts';
 import { preferencesOf } from './preferences.ts';
-import { notificationDigestEntries, notificationSources } from './schema.ts';
+import { notificationDigestEntries, notificationSources, pushSubscriptions } from './schema.ts';
 import { type NoticeEntry, type NoticeRow, storeNotice, unreadCount } from './store.ts';
 import { messageOf, type NoticeFacts, shortMessageOf, targetOf, titleOf } from './wording.ts';
 
@@ -27,6 +28,11 @@ export interface NotifierDependencies {
   push: PushQueue | null;
   site: MailSite;
 }
+
+/** A broadcast is pushed to this many shares of the people in turn (a power of two: a mask picks the share). */
+const BROADCAST_SHARES = 64;
+
+type BroadcastNotice = DomainEvents['notification.broadcast']['notice'];
 
 interface Recipient {
   person: AccountRow;
@@ -72,6 +78,36 @@ export class Notifier {
         if (recipient) await this.deliver(tx, publish, entry, recipient);
       }
     });
+  }
+
+  /**
+   * Pushes a broadcast to the devices of everyone who takes broadcasts by push, a share of the people at a time
+   * (by a hash of their id), each share in a transaction that claims it: a repeated run pushes nothing twice.
+   */
+  async pushBroadcast(notice: BroadcastNotice, run: { id: string }): Promise<void> {
+    const { db, push } = this.context;
+    if (!push) return;
+    const holders = await db
+      .selectDistinct({
+        userId: sql<string>`${pushSubscriptions.userId}`,
+        share: sql<number>`hashtext(${pushSubscriptions.userId}) & ${BROADCAST_SHARES - 1}`,
+      })
+      .from(pushSubscriptions)
+      .where(isNotNull(pushSubscriptions.userId));
+    const shares = Map.groupBy(holders, (holder) => holder.share);
+    for (const [share, members] of shares) {
+      const recipients = await this.recipientsOf(members.map((member) => member.userId));
+      await db.transaction(async (tx) => {
+        const claim = { jobId: `${run.id}:${share}` };
+        const claimed = await tx.insert(notificationSources).values(claim).onConflictDoNothing().returning();
+        if (claimed.length === 0) return;
+        const { id, ...shown } = notice;
+        for (const [userId, { person, choices }] of recipients) {
+          if (!person.showNotifications || !choices.broadcast.push) continue;
+          await push(tx, userId, { ...shown, tag: `broadcast:${id}`, notification_id: id });
+        }
+      });
+    }
   }
 
   private async recipientsOf(userIds: string[]): Promise<Map<string, Recipient>> {

@@ -35,6 +35,9 @@ export function registerNoticeProducers(sources: NoticeSources) {
   registerFavouriteAlerts(sources);
   registerPeopleNotices(sources);
   registerSavedSearchAlerts(sources);
+  sources.events.onCommitted('notification.broadcast', 'notifications.broadcast-push', ({ notice }, run) =>
+    sources.notifier.pushBroadcast(notice, run),
+  );
 }
 
 function registerChatNotices({ events, notifier, items }: NoticeSources) {

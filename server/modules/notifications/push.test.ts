@@ -19,7 +19,8 @@ beforeAll(async () => {
   fcm = await startFakeFcm();
 });
 const test = useTestApp({
-  users: [1, 2, 3, 4, 5, 6, 7],
+  users: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  admin: true,
   env: () => ({
     PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,${push.host}`,
     PUSH_CA_FILE: push.caFile,
@@ -179,6 +180,22 @@ describe('registering and removing a subscription', () => {
 });
 
 describe('delivery (notifications.push)', () => {
+  it('pushes an operator’s broadcast to every device whose owner takes broadcasts by push', async () => {
+    const [taker, refuser] = [await browserSubscribed(8), await browserSubscribed(9)];
+    const off = { broadcast: { in_app: true, push: false, email: false } };
+    expect((await call('POST', '/notifications/preferences', token(9), off)).status).toBe(200);
+    const body = { title: 'Eid sale', message: 'Half price on promotion this week.' };
+    const sent = await call('POST', '/admin/notifications/broadcast', test.adminToken, body);
+    expect(sent.status).toBe(200);
+    await test.jobsDone();
+    const id = sent.body.data.id as number;
+    const expected = { title: body.title, body: body.message, url: `/notification/${id}`, tag: `broadcast:${id}` };
+    expect(push.received(taker.endpoint).map((text) => JSON.parse(text))).toEqual([
+      { ...expected, notification_id: id },
+    ]);
+    expect(push.received(refuser.endpoint)).toEqual([]);
+  });
+
   it('reaches the browser encrypted, signed with VAPID, and decrypts to the payload', async () => {
     const subscription = await browserSubscribed(5);
     await pushTo(5, payload(101));

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
+import { PUSH_BODY_LENGTH } from '../../../contract/notification-basics.ts';
 import type { Notification, NotificationPreferences } from '../../../contract/notifications.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Db } from '../../kernel/database.ts';
@@ -124,15 +125,22 @@ export class NotificationsService {
     await turnOff(this.context.db, request.userId, request.kind, 'email');
   }
 
-  /** An operator's notice to everyone (one row, read per person). */
+  /** An operator's notice to everyone (one row, read per person), counted live and pushed as people chose. */
   async broadcast(operator: { isAdmin: boolean }, input: { title: string; message: string }): Promise<number> {
     if (!operator.isAdmin) throw new AppError(403, 'errors.forbidden');
-    const [row] = await this.context.db
-      .insert(notifications)
-      .values({ userId: null, kind: 'broadcast', title: input.title, message: input.message })
-      .returning({ id: notifications.id });
-    if (!row) throw new Error('a broadcast was not stored');
-    return row.id;
+    return this.context.events.transaction(this.context.db, async (tx, publish) => {
+      const [row] = await tx
+        .insert(notifications)
+        .values({ userId: null, kind: 'broadcast', title: input.title, message: input.message })
+        .returning({ id: notifications.id });
+      if (!row) throw new Error('a broadcast was not stored');
+      const body =
+        input.message.length > PUSH_BODY_LENGTH ? `${input.message.slice(0, PUSH_BODY_LENGTH - 1)}…` : input.message;
+      publish('notification.broadcast', {
+        notice: { id: row.id, title: input.title, body, url: `/notification/${row.id}` },
+      });
+      return row.id;
+    });
   }
 
   private rows(userId: string) {
