@@ -151,6 +151,17 @@ export const itemViewQuery = z.object({
 const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** A visitor's recently viewed listings, as their browser keeps them: up to RECENTLY_VIEWED_KEPT ids, commas between. */
+/** What a browser viewed before its visitor signed in, the latest first: kept with their account's list. */
+export const recentlyViewedInputSchema = z
+  .object({
+    item_ids: z
+      .array(z.string().regex(new RegExp(`^${UUID_TEXT}$`)))
+      .min(1)
+      .max(RECENTLY_VIEWED_KEPT)
+      .describe(`Item ids, the latest viewed first, at most ${RECENTLY_VIEWED_KEPT}`),
+  })
+  .strict();
+
 export const listedCardsQuery = z
   .object({
     ids: z

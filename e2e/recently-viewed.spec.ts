@@ -94,3 +94,23 @@ test('a member’s recently viewed: a dashboard rail, the page and a profile lin
     await expect(page.getByTestId('empty-state')).toBeVisible();
   });
 });
+
+test('what a visitor opened joins their account’s list when they sign in', async ({ page, newAccount }) => {
+  const [seller, member] = await Promise.all([newAccount(), newAccount()]);
+  const [vase, rug] = await Promise.all([
+    seller.postListing({ status: 'active', title: 'Recent before sign-in vase' }),
+    seller.postListing({ status: 'active', title: 'Recent before sign-in rug' }),
+  ]);
+  for (const listing of [vase, rug]) {
+    await page.goto(`/item/${encodeURIComponent(listing.item_name)}?lang=en`);
+    await hydrated(page);
+  }
+  await member.signIn(page);
+  await page.goto('/?lang=en');
+  const rail = page.locator('#recently-viewed').getByTestId('item-rail').getByRole('listitem');
+  await expect(rail).toHaveCount(2);
+  await expect(rail.first()).toContainText(rug.title);
+  expect(await page.evaluate(() => localStorage.getItem('souk_recently_viewed'))).toBeNull();
+  await page.goto('/recently-viewed?lang=en');
+  await expect(cardTitles(page)).toHaveText([rug.title, vase.title]);
+});

@@ -1,11 +1,12 @@
 import { RECENTLY_VIEWED_KEPT } from '../../contract/item-basics.ts';
+import { RECENTLY_VIEWED_KEY } from './recently-viewed-key.ts';
 
 /**
  * A visitor's recently viewed listings, kept in their browser (issue 22): item ids, the latest first, at most
  * RECENTLY_VIEWED_KEPT. A signed-in person's list is kept on the server instead. Storage may be missing or
  * refused (private windows, a full quota): then nothing is kept, and nothing fails.
  */
-export const RECENTLY_VIEWED_KEY = 'souk_recently_viewed';
+export { RECENTLY_VIEWED_KEY };
 
 const ITEM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -86,4 +86,36 @@ describe('recently viewed', () => {
     expect((await call('GET', '/items/listed?ids=not-an-id')).status).toBe(400);
     expect((await call('GET', '/items/listed')).status).toBe(400);
   });
+
+  it('adds what the browser kept before sign-in to the front, in its order, still at most 30', async () => {
+    await call('DELETE', '/users/me/recently-viewed', viewer);
+    for (const id of others.slice(0, 30)) await touch(id);
+    const own = await db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(eq(items.addedUserId, viewerId), isNull(items.deletedAt)))
+      .limit(1);
+    const browser = [others[32], others[5], ...own.map((row) => row.id), others[33]] as string[];
+    const merged = await call('POST', '/users/me/recently-viewed', viewer, { item_ids: browser });
+    expect(merged.status, merged.body.message).toBe(200);
+    expect(merged.body.data).toEqual({ remembered: 3 });
+    const listed = await recent();
+    expect(listed.slice(0, 3)).toEqual([others[32], others[5], others[33]]);
+    expect(listed).toHaveLength(30);
+    expect(listed).toContain(others[29]);
+    expect(listed).not.toContain(others[0]);
+  });
+
+  it('refuses a malformed browser list, and a visitor', async () => {
+    const id = others[0] as string;
+    const bad = [
+      {},
+      { item_ids: [] },
+      { item_ids: ['nope'] },
+      { item_ids: Array(31).fill(id) },
+      { item_ids: [id], x: 1 },
+    ];
+    for (const body of bad) expect((await call('POST', '/users/me/recently-viewed', viewer, body)).status).toBe(400);
+    expect((await call('POST', '/users/me/recently-viewed', undefined, { item_ids: [id] })).status).toBe(401);
+  });
 });

@@ -49,6 +49,35 @@ export class RecentlyViewed {
         )`);
   }
 
+  /**
+   * Adds the listings a browser kept before its visitor signed in (the latest first) to the front of their
+   * list, each a millisecond apart so their order holds; one viewed on both keeps its later time. Answers how
+   * many listings were taken (not their own, not deleted).
+   */
+  async rememberBrowserList(viewerId: string, itemIds: string[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const remembered = await tx.execute<{ item_id: string }>(sql`
+        with browser as (
+          select id::uuid as item_id, n
+          from jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb) with ordinality as listed(id, n)
+        )
+        insert into ${recentViews} (user_id, item_id, viewed_at)
+        select ${viewerId}, ${items.id}, now() - make_interval(secs => browser.n / 1000.0)
+        from browser join ${items} on ${items.id} = browser.item_id
+        where ${items.deletedAt} is null and ${items.addedUserId} <> ${viewerId}
+        on conflict (user_id, item_id) do update set viewed_at = greatest(${recentViews.viewedAt}, excluded.viewed_at)
+        returning item_id`);
+      // A statement's parts see the rows as they were before it: the oldest go in a second one.
+      await tx.execute(sql`
+        delete from ${recentViews}
+        where ${recentViews.userId} = ${viewerId} and ${recentViews.itemId} in (
+          select kept.item_id from ${recentViews} kept where kept.user_id = ${viewerId}
+          order by kept.viewed_at desc offset ${RECENTLY_VIEWED_KEPT}
+        )`);
+      return remembered.rows.length;
+    });
+  }
+
   /** The viewer's recently viewed listings they may still see in a list, the latest first. */
   async list<V extends ItemView>(viewer: ItemViewer, language: LanguageCode, view: V): Promise<ItemOfView<V>[]> {
     const rows = await this.db

@@ -157,6 +157,11 @@ export class ItemsService {
     return this.recent.remember(viewer.userId, itemId);
   }
 
+  /** What the viewer's browser kept before they signed in joins their list (at most 30 ids, checked by the route). */
+  rememberBrowserList(viewer: ItemViewer, itemIds: string[]): Promise<number> {
+    return this.recent.rememberBrowserList(viewer.userId, itemIds);
+  }
+
   /** The listings the viewer opened lately and may still see, the latest first (at most 30). */
   recentlyViewed<V extends ItemView = 'full'>(
     viewer: ItemViewer,

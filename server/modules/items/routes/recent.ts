@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { itemOrCardSchema, itemViewQuery, listedCardsQuery } from '../../../../contract/items.ts';
+import {
+  itemOrCardSchema,
+  itemViewQuery,
+  listedCardsQuery,
+  recentlyViewedInputSchema,
+} from '../../../../contract/items.ts';
 import { answer, route } from '../../../http/route.ts';
 import type { ItemsService } from '../service.ts';
 
@@ -16,6 +21,18 @@ export async function recentlyViewedRoutes(app: FastifyInstance, { items }: { it
     query: itemViewQuery,
     data: z.array(itemOrCardSchema),
     handle: async ({ query, viewer, language }) => answer(await items.recentlyViewed(viewer, language, query.view)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/users/me/recently-viewed',
+    tag: 'items',
+    summary:
+      'Adds the listings this browser viewed before its visitor signed in (the latest first) to the front of their list',
+    access: 'signed-in',
+    body: recentlyViewedInputSchema,
+    data: z.object({ remembered: z.number().int() }),
+    handle: async ({ body, viewer }) => answer({ remembered: await items.rememberBrowserList(viewer, body.item_ids) }),
   });
 
   route(app, {

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+import { RECENTLY_VIEWED_KEY } from '../../../lib/recently-viewed-key.ts';
+
+function browserKeepsList() {
+  try {
+    return Boolean(window.localStorage.getItem(RECENTLY_VIEWED_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Once signed in, what this browser kept as a visitor's recently viewed joins the account's list (the latest
+ * first), the browser's copy goes, and the page reads the list again. A refusal leaves it for the next time.
+ * The sending loads only when the browser holds a list: most pages never need it.
+ */
+export function useBrowserListMerged(signedIn: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!signedIn || !browserKeepsList()) return;
+    import('./send-browser-list.ts')
+      .then(({ sendBrowserList }) => sendBrowserList())
+      .then((sent) => (sent ? revalidate() : undefined))
+      .catch(() => undefined);
+  }, [signedIn, revalidate]);
+}
