@@ -205,7 +205,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     visitorLists: { cache: visitorCache, seconds: config.PAGE_CACHE_SECONDS },
   });
   const people = (userIds: string[]) => users.rowsOf(userIds);
-  const notifications = new NotificationsService({ db, events, people, secret: authSecret(config) });
+  const notifications = new NotificationsService({ db, events, people, secret: authSecret(config), createLimiter });
   const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
   const push = new PushService({ db, config, createLimiter });
   registerPushDelivery(jobs, db, push.sender, infrastructure.logger);

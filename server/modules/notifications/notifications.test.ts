@@ -5,8 +5,9 @@ import { draftUpload, entryReferences, validEntry } from '../../testing/item-ent
 import { outboxMessages } from '../../testing/mail-catcher.ts';
 import { items, notifications, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { NOTIFICATION_MARKS_PER_MINUTE } from './service.ts';
 
-const test = useTestApp({ users: [1, 2, 3, 4, 5, 6, 7, 8], admin: true });
+const test = useTestApp({ users: [1, 2, 3, 4, 5, 6, 7, 8, 9], admin: true });
 const { db, call, token } = test;
 
 const id = (n: number) => `demo-user-${String(n).padStart(2, '0')}`;
@@ -276,5 +277,17 @@ describe('saved-search alerts', () => {
     await test.jobs.enqueue('notifications.digest', {});
     await test.jobsDone();
     expect(await mailsOf()).toHaveLength(1);
+  });
+});
+
+describe('limits', () => {
+  it(`takes at most ${NOTIFICATION_MARKS_PER_MINUTE} marks a minute from one account; another is not held up`, async () => {
+    for (let n = 0; n < NOTIFICATION_MARKS_PER_MINUTE; n++) {
+      expect((await call('POST', '/notifications/read-all', token(9))).status).toBe(200);
+    }
+    const refused = await call('POST', '/notifications/read-all', token(9));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many requests/);
+    expect((await call('POST', '/notifications/read-all', token(8))).status).toBe(200);
   });
 });

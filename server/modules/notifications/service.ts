@@ -7,6 +7,7 @@ import type { Db } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
+import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { AccountRow } from '../users/index.ts';
 import { factsOf } from './notifier.ts';
 import { preferencesOf, savePreferences, turnOff } from './preferences.ts';
@@ -21,7 +22,11 @@ export interface NotificationsDependencies {
   people(userIds: string[]): Promise<Map<string, AccountRow>>;
   /** Signs and checks the one-click unsubscribe links of mails. */
   secret: string;
+  createLimiter: LimiterFactory;
 }
+
+/** Marking read, per account a minute: a person reads far fewer; each mark writes and tells every open tab. */
+export const NOTIFICATION_MARKS_PER_MINUTE = 120;
 
 type Reader = { userId: string };
 type ListedRow = NoticeRow & { broadcastRead: boolean };
@@ -31,9 +36,15 @@ export const notificationNotFound = () => notFound('api.notificationNotFound');
 /** The notification centre (issue 22): a person's list, its details, what they read, what reaches them. */
 export class NotificationsService {
   private readonly context: NotificationsDependencies;
+  private readonly marksPerAccount: Limiter;
 
   constructor(context: NotificationsDependencies) {
     this.context = context;
+    this.marksPerAccount = context.createLimiter({
+      keyPrefix: 'notification-marks-account',
+      points: NOTIFICATION_MARKS_PER_MINUTE,
+      durationSeconds: 60,
+    });
   }
 
   async list(reader: Reader, page: PageRequest, language: LanguageCode): Promise<Paged<Notification>> {
@@ -56,6 +67,7 @@ export class NotificationsService {
   }
 
   async markRead(reader: Reader, id: number): Promise<number> {
+    await this.marksPerAccount.consume(reader.userId);
     const row = await this.find(reader, id);
     const { db } = this.context;
     if (row.userId === null) {
@@ -70,6 +82,7 @@ export class NotificationsService {
   }
 
   async markAllRead(reader: Reader): Promise<number> {
+    await this.marksPerAccount.consume(reader.userId);
     const { db } = this.context;
     await db
       .update(notifications)
