@@ -15,9 +15,10 @@ export const LISTING_PUBLISHED = ['item.created', 'item.approved', 'item.enabled
 
 /**
  * Where each anchor's searches come from (schema.ts): the words anchor by prefixes of the listing's lexemes
- * (its words as written and stemmed), one for each of the search's two rarest words, the map circles that hold its point and allow its category, the
- * searches of its category whose subcategory, city and price bounds allow it (schema.ts placeCube, categoryCube), those
- * of its city, and the few that filter on none of these whose price bounds allow it. The listing's values come as scalar
+ * (its words as written and stemmed), one for each of the search's two rarest words; the map circles that hold
+ * its point and allow its category and price; the searches of its category whose subcategory, city and price
+ * bounds allow it (schema.ts placeCube, categoryCube); those of its city; and the few that filter on none of
+ * these whose price bounds allow it. The listing's values come as scalar
  * subqueries, so each is an index condition on one partial index, never a join the planner could answer by
  * reading a whole index.
  */
@@ -37,7 +38,7 @@ const ANCHOR_SOURCES: SQL[] = [
   sql`from ${saved} s where s.anchor = 'words' and s.words && (select words from prefixes)
       and s.second_words && (select words from prefixes)`,
   sql`from ${saved} s where s.anchor = 'place' and (${placeCube(ALIASED)})
-      @> (select cube(ll_to_earth(lat, lng), cat_id::float8, cat_id::float8) from listing)`,
+      @> (select cube(cube(ll_to_earth(lat, lng), cat_id::float8, cat_id::float8), price::float8, price::float8) from listing)`,
   sql`from ${saved} s where s.anchor = 'category' and (${categoryCube(ALIASED)})
       @> (select cube(array[cat_id, coalesce(sub_cat_id, 0), coalesce(item_location_id, 0), price]::float8[]) from listing)`,
   sql`from ${saved} s where s.anchor = 'location' and s.item_location_id = (select item_location_id from listing)`,

@@ -67,11 +67,12 @@ type SavedSearchColumns = Record<
 const ANY_ABOVE = 1e13;
 
 /**
- * A 'place' search as a box in four dimensions: its circle's earth box (three), and its category (a point, or
- * every category). A listing's point and category lie in it when the search could match (saved-search-matching.ts).
+ * A 'place' search as a box in five dimensions: its circle's earth box (three), its category (a point, or every
+ * category) and its price bounds (or any price). A listing's point, category and price lie in it when the search
+ * could match (saved-search-matching.ts).
  */
 export const placeCube = (table: SavedSearchColumns) =>
-  sql`cube(earth_box(ll_to_earth(${table.lat}, ${table.lng}), ${table.radiusMeters}), coalesce(${table.catId}, 0)::float8, coalesce(${table.catId}, ${sql.raw(String(ANY_ABOVE))})::float8)`;
+  sql`cube(cube(earth_box(ll_to_earth(${table.lat}, ${table.lng}), ${table.radiusMeters}), coalesce(${table.catId}, 0)::float8, coalesce(${table.catId}, ${sql.raw(String(ANY_ABOVE))})::float8), coalesce(${table.minPrice}, 0)::float8, coalesce(${table.maxPrice}, ${sql.raw(String(ANY_ABOVE))})::float8)`;
 
 /**
  * A 'category' search as a box: its category, its subcategory (or any), its city (or any) and its price bounds

@@ -1,0 +1,2 @@
+DROP INDEX "saved_searches_place_idx";--> statement-breakpoint
+CREATE INDEX "saved_searches_place_idx" ON "saved_searches" USING gist ((cube(cube(earth_box(ll_to_earth("lat", "lng"), "radius_meters"), coalesce("cat_id", 0)::float8, coalesce("cat_id", 10000000000000)::float8), coalesce("min_price", 0)::float8, coalesce("max_price", 10000000000000)::float8))) WHERE anchor = 'place';
