@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { PUSH_NOTICE_MS } from '../../../contract/notification-basics.ts';
 import type { LiveNotice } from '../../../contract/realtime-socket.ts';
 import { Bell } from '../../components/ui/icons.tsx';
+import { useBrowserListMerged } from '../items/lists/merge-browser-list.ts';
 
 /** Loaded when the first notice arrives: most pages never show one. */
 const NoticeBox = lazy(() => import('./notice-box.tsx'));
@@ -16,6 +17,8 @@ const NoticeBox = lazy(() => import('./notice-box.tsx'));
 export function BellLink({ className, shownOn = '' }: { className: string; shownOn?: string }) {
   const { t } = useTranslation();
   const { count, notice, dismiss } = useLiveNotices();
+  // The bell is the shell's signed-in part that loads late: the first page after sign-in takes the visitor's list.
+  useBrowserListMerged(true);
   const label = count > 0 ? t('nav.notificationsUnread', { count }) : t('nav.notifications');
   // Link and box hide together (the phone header's bell is hidden on wide screens): one box on screen.
   return (

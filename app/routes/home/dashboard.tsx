@@ -12,7 +12,6 @@ import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import { withExcerpt } from '../../features/content/blog-excerpt.ts';
 import { ItemRail } from '../../features/items/item-rail.tsx';
-import { useBrowserListMerged } from '../../features/items/lists/merge-browser-list.ts';
 import { hydrateLater } from '../../features/shell/hydrate-later.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { chosenLocation } from '../../lib/chosen-location.server.ts';
@@ -77,7 +76,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     popular: { items: popularItems.items, href: popular.href },
     followed: followedItems?.items ?? [],
     viewed: viewedItems?.slice(0, RAIL_ITEM_COUNT) ?? [],
-    signedIn: viewer !== null,
   };
 }
 
@@ -140,7 +138,6 @@ function RailSection({
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  useBrowserListMerged(loaderData.signedIn);
   return (
     <>
       {/* Phones open on listings: the search box and the categories in one row, then the newest items. */}

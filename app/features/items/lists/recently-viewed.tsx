@@ -9,7 +9,6 @@ import { Eye, Loader2, Trash2 } from '../../../components/ui/icons.tsx';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { clearBrowserList, readRecentlyViewed } from '../../../lib/recently-viewed.ts';
 import { ItemCard } from '../item-card.tsx';
-import { useBrowserListMerged } from './merge-browser-list.ts';
 import { itemGridClass } from './my-items.tsx';
 
 /** Cards in the first screen load at once; the rest when scrolled near. */
@@ -139,7 +138,6 @@ export function RecentlyViewedPage({
 }) {
   const { t } = useTranslation();
   const visitor = useVisitorList(language, !signedIn);
-  useBrowserListMerged(signedIn);
   const shown = signedIn ? items : visitor.list.state === 'ready' ? visitor.list.items : [];
   return (
     <section className="mx-auto max-w-6xl px-4 py-6" aria-labelledby="list-title">
