@@ -26,6 +26,7 @@ import { FlashNotice } from './features/shell/flash-notice.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { hydrateLater } from './features/shell/hydrate-later.ts';
+import { PrivacyAnsweredScript } from './features/shell/privacy-choice.tsx';
 import { PrivacyConsent } from './features/shell/privacy-consent.tsx';
 import { ThemeScript } from './features/shell/theme.tsx';
 import { namespaceOfKey, pageTranslations } from './i18n/i18n.ts';
@@ -132,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1b625c" />
         <ThemeScript nonce={nonce} />
+        <PrivacyAnsweredScript nonce={nonce} />
         <Meta />
         {rootData && (
           <LanguageAlternates origin={rootData.origin} pathname={location.pathname} search={location.search} />

@@ -5,10 +5,10 @@ import { ShieldCheck } from '../../components/ui/icons.tsx';
 
 /**
  * The consent question itself (loaded only for a visitor who has not answered; see PrivacyConsent). On phones
- * a compact bottom sheet: its message (text-xs, 17,000-21,000 px² at 360-412 px wide) stays smaller than the
- * page's own largest element (the dashboard's hero title, the first card photo of a list, an item's photo),
- * so the page's largest paint is its own content, painted with the HTML, and not this question, which can only
- * appear after hydration. Measured in bench/README.md (Lighthouse).
+ * a compact bottom sheet. The server draws the same sheet without its behaviour (privacy-consent-preview.tsx),
+ * painted with the page; the message is in the system font in both, so this one is never larger than the
+ * preview and the page's largest paint stays the server's (on a phone's dashboard, whose first screen is cards,
+ * the message is the largest element). Measured in bench/README.md (Lighthouse).
  */
 export default function PrivacyConsentDialog({
   onChoose,
@@ -31,7 +31,7 @@ export default function PrivacyConsentDialog({
             <ShieldCheck className="size-7 shrink-0 text-brand-600 sm:size-10 dark:text-brand-400" aria-hidden />
             <div className="min-w-0">
               <Dialog.Title className="text-base font-bold sm:text-lg">{t('privacyConsent.title')}</Dialog.Title>
-              <Dialog.Description className="mt-0.5 text-xs leading-5 text-slate-600 sm:mt-1 sm:text-sm dark:text-slate-300">
+              <Dialog.Description className="mt-0.5 font-system text-xs leading-5 text-slate-600 sm:mt-1 sm:text-sm dark:text-slate-300">
                 {t('privacyConsent.message')}
               </Dialog.Description>
             </div>

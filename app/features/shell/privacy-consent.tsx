@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { hydrateLater } from './hydrate-later.ts';
+import { PRIVACY_CHOICE_KEY } from './privacy-choice.tsx';
 
-/** localStorage key holding "accepted" or "rejected" once the visitor has chosen. */
-export const PRIVACY_CHOICE_KEY = 'privacyConsent';
+export { PRIVACY_CHOICE_KEY };
 
 function storedChoice() {
   try {
@@ -12,6 +13,10 @@ function storedChoice() {
   }
 }
 
+/** Drawn by the server; in the browser its HTML stays as it is while its code loads (it does nothing). */
+const PrivacyConsentPreview = hydrateLater(() =>
+  import('./privacy-consent-preview.tsx').then((module) => module.PrivacyConsentPreview),
+);
 const loadDialog = () => import('./privacy-consent-dialog.tsx');
 const PrivacyConsentDialog = lazy(loadDialog);
 // A visitor who has not answered will see the question: start its download while the page hydrates.
@@ -20,13 +25,20 @@ if (typeof window !== 'undefined' && storedChoice() === null) void loadDialog().
 /**
  * Asked once, on the first visit; the answer is remembered in this browser. Not over the privacy policy
  * itself, so the visitor can read it first; it comes back on the next page until answered. Only a browser
- * knows the answer, so the server renders nothing here and the dialog's code loads only when it is needed.
+ * knows the answer: the server draws the question's preview (hidden before the first paint where it was
+ * answered), and the dialog's code loads only when it is needed.
  */
 export function PrivacyConsent() {
   const { pathname } = useLocation();
-  const [unanswered, setUnanswered] = useState(false);
-  useEffect(() => setUnanswered(storedChoice() === null), []);
-  if (!unanswered || pathname === '/privacy') return null;
+  const [asking, setAsking] = useState<boolean | null>(null);
+  useEffect(() => setAsking(storedChoice() === null), []);
+  if (pathname === '/privacy' || asking === false) return null;
+  const preview = (
+    <Suspense fallback={null}>
+      <PrivacyConsentPreview />
+    </Suspense>
+  );
+  if (asking === null) return preview;
 
   const choose = (choice: 'accepted' | 'rejected') => {
     try {
@@ -34,11 +46,11 @@ export function PrivacyConsent() {
     } catch {
       // storage disabled: ask again next time
     }
-    setUnanswered(false);
+    setAsking(false);
   };
   return (
-    <Suspense fallback={null}>
-      <PrivacyConsentDialog onChoose={choose} onDismiss={() => setUnanswered(false)} />
+    <Suspense fallback={preview}>
+      <PrivacyConsentDialog onChoose={choose} onDismiss={() => setAsking(false)} />
     </Suspense>
   );
 }
