@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { PUSH_NOTICE_MS } from '../../../contract/notification-basics.ts';
 import type { LiveNotice } from '../../../contract/realtime-socket.ts';
 import { Bell } from '../../components/ui/icons.tsx';
-import { useBrowserListMerged } from '../items/lists/merge-browser-list.ts';
+import { useBrowserListMerged } from '../../lib/browser-list-merge.ts';
 
 /** Loaded when the first notice arrives: most pages never show one. */
 const NoticeBox = lazy(() => import('./notice-box.tsx'));

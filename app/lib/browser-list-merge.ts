@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import { RECENTLY_VIEWED_KEY } from '../../../lib/recently-viewed-key.ts';
+import { RECENTLY_VIEWED_KEY } from './recently-viewed-key.ts';
 
 function browserKeepsList() {
   try {
@@ -23,7 +23,7 @@ export function useBrowserListMerged(signedIn: boolean) {
   useEffect(() => {
     if (!signedIn || sending || !browserKeepsList()) return;
     sending = true;
-    import('./send-browser-list.ts')
+    import('./browser-list-send.ts')
       .then(({ sendBrowserList }) => sendBrowserList())
       .then((sent) => (sent ? revalidate() : undefined))
       .catch(() => undefined)

@@ -1,5 +1,5 @@
-import { apiPost } from '../../../lib/api-client.ts';
-import { clearBrowserList, readRecentlyViewed } from '../../../lib/recently-viewed.ts';
+import { apiPost } from './api-client.ts';
+import { clearBrowserList, readRecentlyViewed } from './recently-viewed.ts';
 
 /** Sends the browser's recently viewed to the account's list and forgets it; answers whether anything went. */
 export async function sendBrowserList(): Promise<boolean> {
