@@ -77,6 +77,8 @@ test('save a search, another member posts a match, the saver sees it and runs th
     await expect(page).toHaveURL(new RegExp(`/item-list\\?search_term=${word}`));
     await page.goto('/saved-searches?lang=en');
     await expect(page.getByTestId('saved-search-new')).toHaveText('No new ads');
+    // The delete button asks first: its question needs the page's scripts running.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   });
   await test.step('delete it', async () => {
     await page.getByTestId('saved-search-delete').click();
