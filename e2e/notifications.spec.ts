@@ -218,3 +218,23 @@ test('a visitor is sent to log in; a notice that is not theirs is not found', as
     expect((await signedIn.goto(`/notification/${id}?lang=en`))?.status()).toBe(404);
   }
 });
+
+test.describe('a notice whose code cannot load', () => {
+  // The service worker fetches built files itself, where a page's routes do not reach: without it here.
+  test.use({ serviceWorkers: 'block' });
+
+  test('leaves the page as it was: the bell counts it, no error page', async ({ newAccount }) => {
+    const [sellerAccount, buyerAccount] = await Promise.all([newAccount(), newAccount()]);
+    const item = await sellerAccount.postListing({ status: 'active' });
+    const page = await sellerAccount.newPage();
+    await dataOf(await sellerAccount.request.post('/api/v1/notifications/read-all?lang=en'));
+    await page.route(/\/assets\/notice-box-[^/]+\.js$/, (route) => route.abort());
+    const live = realtimeReady(page);
+    await page.goto('/?lang=en');
+    await Promise.all([hydrated(page), live]);
+    await offer(buyerAccount.request, item.id, buyerAccount.id, sellerAccount.id, '310');
+    await expect(page.getByTestId('bell-badge').filter({ visible: true })).toHaveText('1');
+    await expect(page.locator('#recent-items')).toBeVisible();
+    await expect(page.getByTestId('notice-box')).toHaveCount(0);
+  });
+});

@@ -5,9 +5,10 @@ import { PUSH_NOTICE_MS } from '../../../contract/notification-basics.ts';
 import type { LiveNotice } from '../../../contract/realtime-socket.ts';
 import { Bell } from '../../components/ui/icons.tsx';
 import { useBrowserListMerged } from '../../lib/browser-list-merge.ts';
+import { orNothing } from '../../lib/optional-chunk.ts';
 
 /** Loaded when the first notice arrives: most pages never show one. */
-const NoticeBox = lazy(() => import('./notice-box.tsx'));
+const NoticeBox = lazy(orNothing(() => import('./notice-box.tsx')));
 
 /**
  * The bell (notifications) with the unread count, kept live by the realtime connection on every instance, and the

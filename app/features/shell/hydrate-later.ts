@@ -8,7 +8,12 @@ import { type ComponentType, lazy } from 'react';
  */
 export function hydrateLater<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   type Module = { default: ComponentType<Props> };
-  const loadModule = () => load().then((component): Module => ({ default: component }));
+  // Code that cannot be fetched (offline) leaves the part out rather than failing the page's render.
+  const loadModule = () =>
+    load().then(
+      (component): Module => ({ default: component }),
+      (): Module => ({ default: () => null }),
+    );
   let serverModule: Module | undefined;
   if (import.meta.env.SSR) void loadModule().then((module) => (serverModule = module));
   return lazy<ComponentType<Props>>(() => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { orNothing } from '../../lib/optional-chunk.ts';
 import { hydrateLater } from './hydrate-later.ts';
 import { PRIVACY_CHOICE_KEY } from './privacy-choice.tsx';
 
@@ -18,7 +19,7 @@ const PrivacyConsentPreview = hydrateLater(() =>
   import('./privacy-consent-preview.tsx').then((module) => module.PrivacyConsentPreview),
 );
 const loadDialog = () => import('./privacy-consent-dialog.tsx');
-const PrivacyConsentDialog = lazy(loadDialog);
+const PrivacyConsentDialog = lazy(orNothing(loadDialog));
 // A visitor who has not answered will see the question: start its download while the page hydrates.
 if (typeof window !== 'undefined' && storedChoice() === null) void loadDialog().catch(() => undefined);
 
