@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * The import of a part the page can do without (a notice box, the privacy question): when its code cannot be
+ * The import of a part the page can do without (a notice box, a menu, a dialog): when its code cannot be
  * fetched (the network went away), the part draws nothing instead of failing the page's render, which would
  * replace the whole page with the error page.
  */

@@ -53,3 +53,13 @@ export function DeferredPopup<P extends DeferredPopupProps>({
     </Suspense>
   );
 }
+
+/**
+ * The import of a deferred popup: when its code cannot be fetched (offline at the press), the trigger stays as
+ * it was instead of the popup failing the page's render; pressing it again once online opens nothing new
+ * until the page is reloaded (a failed import is not tried twice), but the page goes on working.
+ */
+export function orTrigger<P extends DeferredPopupProps>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const triggerOnly = ({ trigger }: P) => trigger;
+  return () => load().catch(() => ({ default: triggerOnly as ComponentType<P> }));
+}

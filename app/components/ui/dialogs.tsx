@@ -1,7 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { orNothing } from '../../lib/optional-chunk.ts';
 import type { DialogKind, DialogRequest } from './message-dialog.tsx';
 
-const MessageDialog = lazy(() => import('./message-dialog.tsx'));
+const MessageDialog = lazy(orNothing(() => import('./message-dialog.tsx')));
 
 export interface DialogApi {
   /** Asks a yes/no question; resolves true only when the person confirms. */

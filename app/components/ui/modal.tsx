@@ -12,13 +12,14 @@ import {
   useContext,
   useState,
 } from 'react';
+import { orNothing } from '../../lib/optional-chunk.ts';
 import { LoadedModal, type ModalProps, type TriggerProps } from './modal-parts.ts';
 
 /** Until the dialog's code is there, what a trigger does: open the modal (and it starts the download). */
 const WaitingModal = createContext<{ open: () => void } | null>(null);
 
 const loadDialog = () => import('./modal-dialog.tsx');
-const ModalDialog = lazy(loadDialog);
+const ModalDialog = lazy(orNothing(loadDialog));
 const preload = () => void loadDialog().catch(() => undefined);
 
 /**

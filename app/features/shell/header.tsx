@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { ChosenLocation } from '../../../contract/location-choice.ts';
 import { TOP_BAR_HIDE_THRESHOLD_PX } from '../../../contract/screens.ts';
-import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
+import { DeferredPopup, orTrigger } from '../../components/ui/deferred-popup.tsx';
 import { LogIn, Menu, MessageCircle, Plus, Search, UserPlus, X } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useRedirectQuery } from '../../lib/redirect.ts';
@@ -16,9 +16,9 @@ import { useUnreadTotal } from './unread-total.ts';
 
 // Menus and the phone sheet load their code when first pressed (components/ui/deferred-popup.tsx).
 const loadAvatarMenu = () => import('./avatar-menu-popup.tsx');
-const AvatarMenuPopup = lazy(loadAvatarMenu);
+const AvatarMenuPopup = lazy(orTrigger(loadAvatarMenu));
 const loadMobileMenu = () => import('./mobile-menu-popup.tsx');
-const MobileMenuPopup = lazy(loadMobileMenu);
+const MobileMenuPopup = lazy(orTrigger(loadMobileMenu));
 // The search box hydrates on its own (hydrate-later.ts): its code (1.5 KB of brotli) loads while the page
 // hydrates; meanwhile the server's HTML is the plain GET form it always also is (what is typed stays).
 export const SearchBox = hydrateLater(() => import('./search-box.tsx').then((module) => module.SearchBox));

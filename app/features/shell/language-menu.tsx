@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../contract/language.ts';
-import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
+import { DeferredPopup, orTrigger } from '../../components/ui/deferred-popup.tsx';
 import { ChevronDown, Globe } from '../../components/ui/icons.tsx';
 
 const loadPopup = () => import('./language-menu-popup.tsx');
-const LanguageMenuPopup = lazy(loadPopup);
+const LanguageMenuPopup = lazy(orTrigger(loadPopup));
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();

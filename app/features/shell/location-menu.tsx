@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChosenLocation } from '../../../contract/location-choice.ts';
-import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
+import { DeferredPopup, orTrigger } from '../../components/ui/deferred-popup.tsx';
 import { ChevronDown, MapPin } from '../../components/ui/icons.tsx';
 
 const loadPopup = () => import('./location-dialog-popup.tsx');
-const LocationDialogPopup = lazy(loadPopup);
+const LocationDialogPopup = lazy(orTrigger(loadPopup));
 
 /**
  * The chosen location in the header (a city, a township of it, near me, or all locations), from the root

@@ -2,9 +2,10 @@ import { type KeyboardEvent, lazy, type RefObject, Suspense, useEffect, useRef, 
 import { useTranslation } from 'react-i18next';
 import type { Image } from '../../../../contract/media.ts';
 import { ChevronLeft, ChevronRight, ZoomIn } from '../../../components/ui/icons.tsx';
+import { orNothing } from '../../../lib/optional-chunk.ts';
 import { hasThumbnailVariants, photoSources } from '../item-photos.ts';
 
-const ItemLightbox = lazy(() => import('./item-lightbox.tsx'));
+const ItemLightbox = lazy(orNothing(() => import('./item-lightbox.tsx')));
 
 /** The photo box: full width on phones, the main column (about 760px) on wide screens. */
 const SIZES = '(min-width: 1024px) 760px, 100vw';
