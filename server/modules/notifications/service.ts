@@ -14,7 +14,7 @@ import { preferencesOf, savePreferences, turnOff } from './preferences.ts';
 import { notificationReads, notifications } from './schema.ts';
 import { type NoticeRow, unreadCount, visibleTo } from './store.ts';
 import { verifiedUnsubscribe } from './unsubscribe.ts';
-import { messageOf, targetOf, titleOf } from './wording.ts';
+import { cut, messageOf, targetOf, titleOf } from './wording.ts';
 
 export interface NotificationsDependencies {
   db: Db;
@@ -147,8 +147,7 @@ export class NotificationsService {
         .values({ userId: null, kind: 'broadcast', title: input.title, message: input.message })
         .returning({ id: notifications.id });
       if (!row) throw new Error('a broadcast was not stored');
-      const body =
-        input.message.length > PUSH_BODY_LENGTH ? `${input.message.slice(0, PUSH_BODY_LENGTH - 1)}…` : input.message;
+      const body = cut(input.message, PUSH_BODY_LENGTH);
       publish('notification.broadcast', {
         notice: { id: row.id, title: input.title, body, url: `/notification/${row.id}` },
       });

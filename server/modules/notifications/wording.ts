@@ -53,7 +53,8 @@ function valuesOf(facts: NoticeFacts, language: LanguageCode) {
   };
 }
 
-const cut = (value: string, length: number) => (value.length > length ? `${value.slice(0, length - 1)}…` : value);
+export const cut = (value: string, length: number) =>
+  value.length > length ? `${value.slice(0, length - 1)}…` : value;
 
 export function titleOf(facts: NoticeFacts, language: LanguageCode): string {
   if (facts.kind === 'broadcast') return facts.title;
