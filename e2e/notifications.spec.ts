@@ -219,7 +219,7 @@ test('a visitor is sent to log in; a notice that is not theirs is not found', as
   }
 });
 
-test.describe('a notice whose code cannot load', () => {
+test.describe('a notice whose code is late or cannot load', () => {
   // The service worker fetches built files itself, where a page's routes do not reach: without it here.
   test.use({ serviceWorkers: 'block' });
 
@@ -236,5 +236,35 @@ test.describe('a notice whose code cannot load', () => {
     await expect(page.getByTestId('bell-badge').filter({ visible: true })).toHaveText('1');
     await expect(page.locator('#recent-items')).toBeVisible();
     await expect(page.getByTestId('notice-box')).toHaveCount(0);
+  });
+
+  test('still shows its box when it came before the bell’s code loaded', async ({ newAccount }) => {
+    const [sellerAccount, buyerAccount] = await Promise.all([newAccount(), newAccount()]);
+    const item = await sellerAccount.postListing({ status: 'active' });
+    const page = await sellerAccount.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/notices-live-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const noticeCame = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"t":"notices"')) resolve();
+        }),
+      );
+    });
+    const live = realtimeReady(page);
+    await page.goto('/?lang=en');
+    await live;
+    await offer(buyerAccount.request, item.id, buyerAccount.id, sellerAccount.id, '515');
+    await noticeCame;
+    release();
+    const box = page.getByTestId('notice-box').filter({ visible: true });
+    await expect(box).toContainText(buyerAccount.name);
+    await expect(box).toContainText('515');
   });
 });

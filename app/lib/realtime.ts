@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientFrame } from '../../contract/realtime.ts';
-import { HEARTBEAT_SECONDS, REALTIME_PATH, type ServerFrame } from '../../contract/realtime-socket.ts';
+import { HEARTBEAT_SECONDS, type LiveNotice, REALTIME_PATH, type ServerFrame } from '../../contract/realtime-socket.ts';
 
 export type ConnectionState = 'connecting' | 'open' | 'offline';
 type Listener = (frame: ServerFrame) => void;
@@ -30,6 +30,8 @@ class RealtimeClient {
   unread = 0;
   /** Unread notifications (the bell). */
   notices = 0;
+  /** The last notice that arrived, and when: the bell's code may load after it came (notices-live.ts). */
+  latestNotice: { notice: LiveNotice; at: number } | null = null;
   userId: string | undefined;
 
   private started = false;
@@ -111,11 +113,18 @@ class RealtimeClient {
       for (const send of this.outbox.values()) this.send(send);
       for (const listener of this.openListeners) listener();
     }
+    this.count(frame);
+    if (frame.t === 'ack' || (frame.t === 'error' && frame.client_id)) this.outbox.delete(frame.client_id ?? '');
+    for (const listener of this.listeners) listener(frame);
+  }
+
+  /** The counts (and the latest notice) kept for code that starts listening later. */
+  private count(frame: ServerFrame) {
     if (frame.t === 'unread') this.unread = frame.unread_count;
     if (frame.t === 'notices') this.notices = frame.unread_count;
     if (frame.t === 'broadcast') this.notices += 1;
-    if (frame.t === 'ack' || (frame.t === 'error' && frame.client_id)) this.outbox.delete(frame.client_id ?? '');
-    for (const listener of this.listeners) listener(frame);
+    if ((frame.t === 'notices' || frame.t === 'broadcast') && frame.notice)
+      this.latestNotice = { notice: frame.notice, at: Date.now() };
   }
 
   private startPinging() {
