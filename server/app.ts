@@ -70,7 +70,7 @@ const UPLOAD_LIMITS: UploadLimits = { maxFileBytes: MAX_UPLOAD_BYTES, maxPageFil
 
 export interface BuildOptions {
   config: Config;
-  database: Pick<Database, 'db' | 'pool'> & Partial<Pick<Database, 'isAlive'>>;
+  database: Pick<Database, 'db' | 'pool'> & Partial<Pick<Database, 'isAlive' | 'url'>>;
   /** Where the JSON log goes (standard output unless a test reads it). */
   logStream?: DestinationStream;
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -107,8 +107,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerOpenApi(app);
   await registerUploads(app, createTempFiles(config.uploadTempDir), UPLOAD_LIMITS);
 
-  const services = createServices(database.db, config, app.log, options.jobs);
+  const services = createServices(database.db, config, app.log, options.jobs, database.url);
   app.addHook('onClose', () => services.close());
+  await services.changeNotices.start();
   registerViewerSource(app, services.auth);
   registerSystemRoutes(app, {
     pool: database.pool,

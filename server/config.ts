@@ -52,6 +52,11 @@ const configSchema = z.object({
   /** Requests one address may send to /api/v1 per minute; reads (GET, HEAD) and writes are counted apart. */
   /** How long a visitor's page or first search page is kept in the shared cache; 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * How long a session found and a person's first page of notifications are kept in the process that read
+   * them, dropped at once when the database announces a change to them; 0 turns it off (docs/decisions/0023).
+   */
+  PERSONAL_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
   API_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   API_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Chat messages one person may send per minute (all conversations together). */

@@ -3,9 +3,11 @@ import type { PageOperations } from '../contract/pages.ts';
 import type { Config } from './config.ts';
 import { accountCounts, scheduleCounterRepair } from './counters.ts';
 import type { Db } from './db/database.ts';
+import { ChangeNotices } from './kernel/change-notices.ts';
 import { EventBus } from './kernel/events.ts';
 import type { JobQueue } from './kernel/jobs.ts';
 import { createMailer, deliverQueuedMail, queuedMailer } from './kernel/mail.ts';
+import type { PersonalCaching } from './kernel/personal-cache.ts';
 import { createPresence, type Presence } from './kernel/presence.ts';
 import { createPubSub, type PubSub } from './kernel/pubsub.ts';
 import { createLimiterFactory, type Limiter, type LimiterFactory } from './kernel/rate-limit.ts';
@@ -79,14 +81,20 @@ export interface Services {
   frameLimits: { account: Limiter; address: Limiter };
   admin: AdminService;
   authLibrary: ReturnType<typeof createAuthLibrary>;
+  /** What the database announces as it commits; start() it before serving (caches stay off until then). */
+  changeNotices: ChangeNotices;
   close(): Promise<void>;
 }
 
-/** Builds every module's services in the module order, and wires what flows right to left. */
-export function createServices(db: Db, config: Config, logger: Logger, jobs: JobQueue): Services {
+/**
+ * Builds every module's services in the module order, and wires what flows right to left. `databaseUrl`: where
+ * to listen for change notices (none: the personal caches stay off).
+ */
+export function createServices(db: Db, config: Config, logger: Logger, jobs: JobQueue, databaseUrl?: string): Services {
   const events = new EventBus(logger, jobs);
   const limiters = createLimiterFactory(config.REDIS_URL);
-  const infrastructure = { db, config, logger, jobs, events, createLimiter: limiters.createLimiter };
+  const caching = personalCaching(config, logger, databaseUrl);
+  const infrastructure = { db, config, logger, jobs, events, caching, createLimiter: limiters.createLimiter };
   const storage = createFileStorage(config);
   setPublicBase(storage.publicBase);
   const visitorCache = createSharedCache(config.REDIS_URL, (error) =>
@@ -105,13 +113,24 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     presence,
     visitorCache,
     frameLimits: frameLimitsOf(config, limiters.createLimiter),
+    changeNotices: caching.notices,
     close: async () => {
+      await caching.notices.close();
       await events.settled();
       await limiters.close();
       await Promise.all([pubsub.close(), presence.close(), visitorCache.close()]);
       storage.close();
     },
   };
+}
+
+function personalCaching(
+  config: Config,
+  logger: Logger,
+  databaseUrl?: string,
+): PersonalCaching & { notices: ChangeNotices } {
+  const ttlMs = config.PERSONAL_CACHE_SECONDS * 1000;
+  return { notices: new ChangeNotices(ttlMs > 0 ? (databaseUrl ?? null) : null, logger), ttlMs };
 }
 
 /** WebSocket frames per 10 seconds (the realtime gateway): every kind counts, per account and per address. */
@@ -129,6 +148,7 @@ interface Infrastructure {
   logger: Logger;
   jobs: JobQueue;
   events: EventBus;
+  caching: PersonalCaching;
   createLimiter: LimiterFactory;
 }
 
@@ -158,7 +178,7 @@ const LISTING_CHANGES = [
 ] as const;
 
 function createModules(infrastructure: Infrastructure, storage: FileStorage, visitorCache: SharedCache) {
-  const { db, config, jobs, events, createLimiter } = infrastructure;
+  const { db, config, jobs, events, caching, createLimiter } = infrastructure;
   // Requests only queue messages; the job workers send them (SMTP, the SMS service, or the outbox).
   deliverQueuedMail(jobs, createMailer(config, infrastructure.logger));
   deliverQueuedSms(jobs, createSmsSender(config, infrastructure.logger));
@@ -184,7 +204,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
   const auth = authServiceFor(db, authLibrary, config, {
     ...{ createLimiter, mailer, users, settings, events },
-    accounts: userAccounts,
+    ...{ accounts: userAccounts, caching },
   });
   const itemMedia = new ItemMediaService({ db, media, settings, events });
   const items = new ItemsService({
@@ -205,7 +225,10 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     visitorLists: { cache: visitorCache, seconds: config.PAGE_CACHE_SECONDS },
   });
   const people = (userIds: string[]) => users.rowsOf(userIds);
-  const notifications = new NotificationsService({ db, events, people, secret: authSecret(config), createLimiter });
+  const notifications = new NotificationsService({
+    ...{ db, events, people, caching, createLimiter },
+    secret: authSecret(config),
+  });
   const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
   const push = new PushService({ db, config, createLimiter });
   registerPushDelivery(jobs, db, push.sender, infrastructure.logger);

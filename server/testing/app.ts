@@ -19,12 +19,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const database = await createTestDatabase();
   const uploadsDir = fromGlobalSetup('uploadsDir');
   const dataDir = mkdtempSync(path.join(uploadsDir, 'app-'));
-  // No visitor cache unless a test asks: most tests change rows and read them back at once.
+  // No visitor or personal cache unless a test asks: most tests change rows (some by SQL) and read them back
+  // at once, and a change made by SQL reaches the caches a moment later.
   const loaded = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     PAGE_CACHE_SECONDS: '0',
+    PERSONAL_CACHE_SECONDS: '0',
     ...env,
   });
   const config = { ...loaded, uploadsDir };

@@ -55,7 +55,7 @@ export class LibraryGateway {
   async currentSession(meta: RequestMeta) {
     const cookieName = (await this.library.$context).authCookies.sessionToken.name;
     const hasCredentials = meta.headers.has('authorization') || meta.headers.get('cookie')?.includes(`${cookieName}=`);
-    if (!hasCredentials) return { user: null, token: null, sessionId: null, cookies: [] };
+    if (!hasCredentials) return { user: null, token: null, sessionId: null, expiresAt: null, cookies: [] };
     const { headers, response } = await this.library.api.getSession({
       headers: this.headers(meta),
       returnHeaders: true,
@@ -64,8 +64,32 @@ export class LibraryGateway {
       user: response?.user ?? null,
       token: response?.session.token ?? null,
       sessionId: response?.session.id ?? null,
+      expiresAt: response ? new Date(response.session.expiresAt) : null,
       cookies: headers.getSetCookie(),
     };
+  }
+
+  /**
+   * The one credential a request carries, as it came (its bearer token, else its session cookie), or null
+   * when it carries none, or several cookies of that name (the library then picks one: not ours to guess).
+   */
+  async credentialOf(meta: RequestMeta): Promise<string | null> {
+    const authorization = meta.headers.get('authorization');
+    if (authorization !== null) return /^Bearer [^\s,]+$/.test(authorization) ? authorization : null;
+    const cookieName = (await this.library.$context).authCookies.sessionToken.name;
+    const values = (meta.headers.get('cookie') ?? '')
+      .split(';')
+      .map((pair) => pair.trim())
+      .filter((pair) => pair.startsWith(`${cookieName}=`));
+    return values.length === 1 ? (values[0] ?? null) : null;
+  }
+
+  /** Whether `credential` (as credentialOf answers it) is the session token `token`, signed or not. */
+  credentialCarries(credential: string, token: string) {
+    const value = credential.startsWith('Bearer ')
+      ? credential.slice(7)
+      : credential.slice(credential.indexOf('=') + 1);
+    return value === token || value.startsWith(`${token}.`);
   }
 
   /** Ends the request's session; answers the cookies to set (cleared ones when there was no session). */

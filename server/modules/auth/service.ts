@@ -20,6 +20,7 @@ import type { ProfileUpdateInput } from '../../../contract/users.ts';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { Mailer } from '../../kernel/mail.ts';
+import type { PersonalCaching } from '../../kernel/personal-cache.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { UserAccounts, UsersService } from '../users/index.ts';
@@ -46,6 +47,8 @@ export interface AuthDependencies {
   createLimiter: LimiterFactory;
   socialProviders: SocialProvider[];
   smsHourlyLimit: number;
+  /** Sessions found are kept a while in this process (docs/decisions/0023). */
+  caching: PersonalCaching;
 }
 
 /**
@@ -65,7 +68,8 @@ export class AuthService {
     const { db, library, users, accounts, settings, mailer, createLimiter, socialProviders } = dependencies;
     const gateway = new LibraryGateway(library);
     const codeSends = new CodeSendGuard(createLimiter, dependencies.smsHourlyLimit);
-    this.sessions = new Sessions({ db, events: dependencies.events, accounts }, gateway, socialProviders);
+    const sessionDeps = { db, events: dependencies.events, accounts, caching: dependencies.caching };
+    this.sessions = new Sessions(sessionDeps, gateway, socialProviders);
     const { sessions } = this;
     this.registration = new Registration({
       db,
@@ -215,7 +219,10 @@ export function authServiceFor(
   db: Db,
   library: AuthLibrary,
   config: Parameters<typeof enabledSocialProviders>[0] & { SMS_HOURLY_LIMIT: number },
-  dependencies: Pick<AuthDependencies, 'createLimiter' | 'mailer' | 'users' | 'accounts' | 'settings' | 'events'>,
+  dependencies: Pick<
+    AuthDependencies,
+    'createLimiter' | 'mailer' | 'users' | 'accounts' | 'settings' | 'events' | 'caching'
+  >,
 ) {
   return new AuthService({
     db,

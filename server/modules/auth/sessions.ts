@@ -1,13 +1,28 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
-import { SOCIAL_LOGIN_FAILED, type SocialProvider } from '../../../contract/auth.ts';
+import {
+  SESSION_LIFETIME_MS,
+  SESSION_RENEWAL_SECONDS,
+  SOCIAL_LOGIN_FAILED,
+  type SocialProvider,
+} from '../../../contract/auth.ts';
 import type { RequestMeta, SignedIn, Viewer } from '../../../contract/session.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
+import { PersonalCache, type PersonalCaching } from '../../kernel/personal-cache.ts';
 import './events.ts';
 import { mayHoldSession, presentViewer, type UserAccounts } from '../users/index.ts';
 import type { LibraryGateway } from './library-gateway.ts';
 import { sessions } from './schema.ts';
+
+type CurrentViewer = { viewer: Viewer | null; cookies: string[]; sessionId: string | null };
+type KnownSession = { viewer: Viewer; sessionId: string };
+
+/** Sessions kept in this process (one per signed-in device that asked within the last minute). */
+const KNOWN_SESSIONS = 20_000;
+
+/** When the library would next renew a session that expires at `expiresAt` (it then writes a new expiry). */
+const renewalDue = (expiresAt: Date) => expiresAt.getTime() - SESSION_LIFETIME_MS + SESSION_RENEWAL_SECONDS * 1000;
 
 /**
  * Sessions: who is asking, opening one once a sign-in method has identified the account, ending them
@@ -19,9 +34,10 @@ export class Sessions {
   private readonly accounts: UserAccounts;
   private readonly gateway: LibraryGateway;
   private readonly socialProviders: SocialProvider[];
+  private readonly known: PersonalCache<KnownSession>;
 
   constructor(
-    { db, events, accounts }: { db: Db; events: EventBus; accounts: UserAccounts },
+    { db, events, accounts, caching }: { db: Db; events: EventBus; accounts: UserAccounts; caching: PersonalCaching },
     gateway: LibraryGateway,
     socialProviders: SocialProvider[],
   ) {
@@ -30,15 +46,45 @@ export class Sessions {
     this.accounts = accounts;
     this.gateway = gateway;
     this.socialProviders = socialProviders;
+    this.known = new PersonalCache(caching, KNOWN_SESSIONS);
+    this.known.dropOn('session');
+    this.known.dropOn('account');
+    // The writer's own instance drops them before anything else hears of it; the others by the notices.
+    events.on('user.banned', ({ userId }) => this.known.dropScope(userId));
+    events.on('user.deactivated', ({ userId }) => this.known.dropScope(userId));
   }
 
-  /** The signed-in user, renewing the session (its expiry moves to one day from now). */
-  async currentViewer(
-    meta: RequestMeta,
-  ): Promise<{ viewer: Viewer | null; cookies: string[]; sessionId: string | null }> {
-    const { user, cookies, sessionId } = await this.gateway.currentSession(meta);
-    if (!user || !mayHoldSession(user)) return { viewer: null, cookies, sessionId: null };
-    return { viewer: presentViewer(user), cookies, sessionId };
+  /**
+   * The signed-in user, renewing the session (its expiry moves to one day from now). A session found is kept
+   * in this process by its credential until the library would renew it (at most a minute), dropped at once
+   * when it ends or its account changes, on any instance (docs/decisions/0023).
+   */
+  async currentViewer(meta: RequestMeta): Promise<CurrentViewer> {
+    const credential = await this.gateway.credentialOf(meta);
+    if (!credential) return this.lookUp(meta);
+    const looked: { answer?: CurrentViewer } = {};
+    const known = await this.known.get(credential, async () => {
+      const { answer, token, expiresAt } = await this.lookUpSession(meta);
+      looked.answer = answer;
+      const { viewer, sessionId } = answer;
+      if (!viewer || !sessionId || !token || !expiresAt || !this.gateway.credentialCarries(credential, token))
+        return null;
+      return { value: { viewer, sessionId }, scope: viewer.userId, until: renewalDue(expiresAt) };
+    });
+    return looked.answer ?? { viewer: known?.viewer ?? null, sessionId: known?.sessionId ?? null, cookies: [] };
+  }
+
+  private async lookUp(meta: RequestMeta): Promise<CurrentViewer> {
+    return (await this.lookUpSession(meta)).answer;
+  }
+
+  private async lookUpSession(meta: RequestMeta) {
+    const { user, cookies, sessionId, token, expiresAt } = await this.gateway.currentSession(meta);
+    const answer: CurrentViewer =
+      !user || !mayHoldSession(user)
+        ? { viewer: null, cookies, sessionId: null }
+        : { viewer: presentViewer(user), cookies, sessionId };
+    return { answer, token, expiresAt };
   }
 
   /** Which of these sessions still hold (not ended, not expired): a WebSocket of another closes. */
@@ -68,6 +114,8 @@ export class Sessions {
     await this.accounts.setDeviceToken(viewer.userId, null);
     const { sessionId } = await this.gateway.currentSession(meta);
     const cookies = await this.gateway.signOut(meta);
+    const credential = await this.gateway.credentialOf(meta);
+    if (credential) this.known.drop(credential);
     if (sessionId) await this.ended(viewer.userId, [sessionId]);
     return cookies;
   }
@@ -75,6 +123,7 @@ export class Sessions {
   /** Ends every session of a user (ban, deactivation, a confirmed registration or password reset). */
   async endAll(userId: string) {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    this.known.dropScope(userId);
     await this.ended(userId, null);
   }
 
@@ -85,6 +134,7 @@ export class Sessions {
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.token, token ?? '')))
       .returning({ id: sessions.id });
+    this.known.dropScope(userId);
     await this.ended(
       userId,
       ended.map((row) => row.id),

@@ -7,6 +7,7 @@ import type { Db } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
+import { PersonalCache, type PersonalCaching } from '../../kernel/personal-cache.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { AccountRow } from '../users/index.ts';
 import { factsOf } from './notifier.ts';
@@ -23,7 +24,14 @@ export interface NotificationsDependencies {
   /** Signs and checks the one-click unsubscribe links of mails. */
   secret: string;
   createLimiter: LimiterFactory;
+  /** Each person's first page is kept a while in this process (docs/decisions/0023). */
+  caching: PersonalCaching;
 }
+
+/** First pages kept in this process: one per person, language and page size, read within the last minute. */
+const KEPT_FIRST_PAGES = 2_000;
+
+type FirstPage = { page: Paged<Notification>; actorIds: Set<string> };
 
 /** Marking read, per account a minute: a person reads far fewer; each mark writes and tells every open tab. */
 export const NOTIFICATION_MARKS_PER_MINUTE = 120;
@@ -37,9 +45,19 @@ export const notificationNotFound = () => notFound('api.notificationNotFound');
 export class NotificationsService {
   private readonly context: NotificationsDependencies;
   private readonly marksPerAccount: Limiter;
+  private readonly firstPages: PersonalCache<FirstPage>;
 
   constructor(context: NotificationsDependencies) {
     this.context = context;
+    this.firstPages = new PersonalCache(context.caching, KEPT_FIRST_PAGES);
+    this.firstPages.dropOn('notices');
+    // A renamed (or newly pictured) person shows so in the notices that name them.
+    context.caching.notices.on('account', (userId) =>
+      this.firstPages.dropWhere(({ actorIds }) => actorIds.has(userId)),
+    );
+    // This instance drops them before it tells the person's tabs; the others by the notices.
+    context.events.on('notification.changed', ({ userId }) => this.firstPages.dropScope(userId));
+    context.events.on('notification.broadcast', () => this.firstPages.dropAll());
     this.marksPerAccount = context.createLimiter({
       keyPrefix: 'notification-marks-account',
       points: NOTIFICATION_MARKS_PER_MINUTE,
@@ -47,14 +65,27 @@ export class NotificationsService {
     });
   }
 
+  /** A page of the person's notices; the first page is kept until one of them changes (at most a minute). */
   async list(reader: Reader, page: PageRequest, language: LanguageCode): Promise<Paged<Notification>> {
     const offset = resolveOffset(page);
+    if (offset > 0) return this.readPage(reader, page.limit, offset, language);
+    const key = `${reader.userId} ${language} ${page.limit}`;
+    const first = await this.firstPages.get(key, async () => {
+      const read = await this.readPage(reader, page.limit, 0, language);
+      const actorIds = new Set(read.items.flatMap(({ actor }) => (actor ? [actor.user_id] : [])));
+      return { value: { page: read, actorIds }, scope: reader.userId };
+    });
+    if (!first) throw new Error('the first page was not read');
+    return first.page;
+  }
+
+  private async readPage(reader: Reader, limit: number, offset: number, language: LanguageCode) {
     const rows = await this.rows(reader.userId)
       .where(visibleTo(reader.userId))
       .orderBy(desc(notifications.updatedDate), desc(notifications.id))
-      .limit(page.limit + 1)
+      .limit(limit + 1)
       .offset(offset);
-    return toPage(await this.present(rows, language), page.limit, offset);
+    return toPage(await this.present(rows, language), limit, offset);
   }
 
   /** One notification, marked read by opening it (its detail page). */
