@@ -1,6 +1,7 @@
 /**
  * The notification list (issue 22) against /healthz of the same server in the same run, in interleaved rounds:
- * user01's first page of notifications (grouped chat rows, followers, broadcasts) as the API answers it, signed in.
+ * user01's first page of notifications (grouped chat rows, followers, broadcasts) as the API answers it, signed in,
+ * and the bare signed-in read of the session for comparison.
  * Target: at least 0.2 of /healthz's requests per second.
  *
  *   npm run bench:notifications     BENCH_ROUNDS=5 BENCH_SECONDS=3 BENCH_CONNECTIONS=10
@@ -70,15 +71,19 @@ try {
   const first = await fetch(`${server.url}/api/v1/notifications?limit=20`, { headers });
   const rows = ((await first.json()) as { data: { items: unknown[] } }).data.items.length;
   const ratios: number[] = [];
+  const sessionRatios: number[] = [];
   const p99s: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const health = await rate(server.url, '/healthz', {});
     const list = await rate(server.url, '/api/v1/notifications?limit=20', headers);
+    const session = await rate(server.url, '/api/v1/auth/session', headers);
     ratios.push(list.rps / health.rps);
+    sessionRatios.push(session.rps / health.rps);
     p99s.push(list.p99);
   }
   const ratio = median(ratios);
   console.log(`notification list (${rows} rows a page): ${ratio.toFixed(3)} of /healthz, p99 ${median(p99s)} ms`);
+  console.log(`signed-in session read (/api/v1/auth/session): ${median(sessionRatios).toFixed(3)} of /healthz`);
   console.log(
     `target >= ${TARGET}: ${ratio >= TARGET ? 'met' : 'MISSED'}; load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
