@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
+import { followUpJob } from '../../kernel/events.ts';
 import { draftUpload, entryReferences, validEntry } from '../../testing/item-entries.ts';
 import { outboxMessages } from '../../testing/mail-catcher.ts';
 import { items, notifications, users } from '../../testing/tables.ts';
@@ -277,6 +278,21 @@ describe('saved-search alerts', () => {
     await test.jobs.enqueue('notifications.digest', {});
     await test.jobsDone();
     expect(await mailsOf()).toHaveLength(1);
+  });
+});
+
+describe('a follow-up queued by the retired one-match event', () => {
+  it('still tells the search’s owner, once', async () => {
+    const saved = await call('POST', '/saved-searches', token(2), { search_term: 'Quokkaphone', name: 'Quokka' });
+    expect(saved.status, saved.body.message).toBe(201);
+    const itemId = await itemOf(id(8));
+    const match = { userId: id(2), savedSearchId: saved.body.data.id as string, itemId, searchName: 'Quokka' };
+    const job = followUpJob('search.savedSearchMatched', 'notifications.saved-search');
+    // Follow-up jobs are named by their event and subscriber, not declared as payloads.
+    await test.jobs.enqueue(job as never, match as never);
+    await test.jobsDone();
+    const alerts = (await listOf(2)).filter((row) => row.kind === 'saved_search.match');
+    expect(alerts).toMatchObject([{ count: 1, title: expect.stringContaining('Quokka') }]);
   });
 });
 

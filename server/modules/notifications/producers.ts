@@ -1,4 +1,5 @@
-import type { EventBus } from '../../kernel/events.ts';
+import type { DomainEvents, EventBus } from '../../kernel/events.ts';
+import type { JobRun } from '../../kernel/jobs.ts';
 import type { ChatNotice } from '../chat/index.ts';
 import type { ItemEvent, ItemsService, PriceDrop } from '../items/index.ts';
 import type { SocialService } from '../social/index.ts';
@@ -126,7 +127,8 @@ function registerPeopleNotices({ events, notifier, people }: NoticeSources) {
 
 /** A listing that became public matched saved searches (once per pair): one row per search, grouped. */
 function registerSavedSearchAlerts({ events, notifier, items }: NoticeSources) {
-  events.onCommitted('search.savedSearchesMatched', 'notifications.saved-search', async ({ itemId, matches }, run) => {
+  type Matches = DomainEvents['search.savedSearchesMatched']['matches'];
+  const alert = async (itemId: string, matches: Matches, run: JobRun) => {
     const item = await items.headline(itemId);
     if (!item) return;
     const entries = matches.map(
@@ -139,5 +141,12 @@ function registerSavedSearchAlerts({ events, notifier, items }: NoticeSources) {
       }),
     );
     await notifier.notify(entries, run);
-  });
+  };
+  events.onCommitted('search.savedSearchesMatched', 'notifications.saved-search', ({ itemId, matches }, run) =>
+    alert(itemId, matches, run),
+  );
+  // Jobs of the retired one-match event, queued before an upgrade, still tell their person.
+  events.onCommitted('search.savedSearchMatched', 'notifications.saved-search', ({ itemId, ...match }, run) =>
+    alert(itemId, [match], run),
+  );
 }

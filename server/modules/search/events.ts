@@ -14,8 +14,18 @@ export interface SavedSearchesMatched {
   matches: SavedSearchMatch[];
 }
 
+/** The event of one match, retired (see below). */
+export interface SavedSearchMatched extends SavedSearchMatch {
+  itemId: string;
+}
+
 declare module '../../kernel/events.ts' {
   interface DomainEvents {
+    /**
+     * Retired: the event of one match, published until 'search.savedSearchesMatched' took its place. Nothing
+     * publishes it; its follow-ups still queued in a database that ran that version run as before.
+     */
+    'search.savedSearchMatched': SavedSearchMatched;
     /**
      * A listing became public and matched saved searches: one event (one follow-up job) for all of them, so
      * matching stays a small share of the listing's own write however many searches it matches.
