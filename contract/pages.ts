@@ -210,6 +210,10 @@ export interface ModerationPages {
 export interface SearchPages {
   /** One page of an item list: every filter of SPEC.md 2, text, radius, order and keyset paging. */
   items(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemSearchResult<ItemCardView>>;
+  /** The first cards of a list, for a rail: no count, no next page (the rail's "See all" opens the list). */
+  rail(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[]>;
+  /** The newest cards of the sellers the viewer follows, for a rail. */
+  followedRail(viewer: Viewer, limit: number, language: LanguageCode): Promise<ItemCardView[]>;
   /** Items of the sellers the viewer follows, newest first. */
   fromFollowed(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ItemCardView>>;
   /** Titles, categories, subcategories and brands starting with what was typed (the search box). */

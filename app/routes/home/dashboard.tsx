@@ -62,9 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
     // Promoted items whose promotion is running come first (SPEC.md 4 paid_item_first), then the newest.
-    services.search.items({ ...latest.query, isPaid: 'paid_item_first' }, viewer, language),
-    services.search.items(popular.query, viewer, language),
-    viewer ? services.search.fromFollowed(viewer, { limit: RAIL_ITEM_COUNT, offset: 0 }, language) : null,
+    services.search.rail({ ...latest.query, isPaid: 'paid_item_first' }, viewer, language),
+    services.search.rail(popular.query, viewer, language),
+    viewer ? services.search.followedRail(viewer, RAIL_ITEM_COUNT, language) : null,
     // A visitor's recently viewed lives in their browser, shown on /recently-viewed: `/` stays the same page for
     // every visitor (the shared page cache) and carries no script for it.
     viewer ? services.items.recentlyViewed(viewer, language) : null,
@@ -72,9 +72,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     categories: categories.items,
     blogs: blogs.items.map(withExcerpt),
-    recent: { items: recentItems.items, href: latest.href },
-    popular: { items: popularItems.items, href: popular.href },
-    followed: followedItems?.items ?? [],
+    recent: { items: recentItems, href: latest.href },
+    popular: { items: popularItems, href: popular.href },
+    followed: followedItems ?? [],
     viewed: viewedItems?.slice(0, RAIL_ITEM_COUNT) ?? [],
   };
 }

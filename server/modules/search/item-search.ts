@@ -63,28 +63,46 @@ export class ItemSearch {
     viewerId: string | null,
     extra: (listings: Listings) => SQL[] = () => [],
   ): Promise<FoundPage> {
+    const plan = await this.planOf(query, viewerId, extra);
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    const total = cursor ? { count: cursor.total[0], capped: cursor.total[1] } : await this.count(plan);
+    // limit/offset paging (or its cursor) walks the same order with an offset; keyset needs neither.
+    const byOffset = cursor ? cursor.offset !== undefined : query.offset > 0;
+    const found =
+      byOffset || isRanked(plan)
+        ? await this.rankedPage(plan, cursor, total)
+        : await this.keysetPage(plan, cursor, total);
+    return { ...found, total, text: plan.text };
+  }
+
+  /** The first ids of a list, for a rail: a rail shows neither a count nor a next page, so neither is asked. */
+  async firstIds(
+    query: ItemSearchQuery,
+    viewerId: string | null,
+    extra: (listings: Listings) => SQL[] = () => [],
+  ): Promise<string[]> {
+    const plan = await this.planOf({ ...query, offset: 0, cursor: undefined }, viewerId, extra);
+    const uncounted = { count: 0, capped: false };
+    const found = isRanked(plan)
+      ? await this.rankedPage(plan, null, uncounted)
+      : await this.keysetPage(plan, null, uncounted);
+    return found.itemIds;
+  }
+
+  private async planOf(query: ItemSearchQuery, viewerId: string | null, extra: (listings: Listings) => SQL[]) {
     const listings = this.listingsFor(viewerId);
     const text = query.search_term ? await textQueryOf(this.db, query.search_term) : null;
     const order = orderFor(query);
     const matching = [...extra(listings), ...(text ? [sql`${listings.searchVector} @@ ${text.tsquery}`] : [])];
     const radiusIndex = await this.radiusIndex(listings, query, order, text !== null, matching);
-    const plan: Plan = {
+    return {
       listings,
       where: [...matching, ...filtersOf(listings, query, radiusIndex)],
       order,
       descending: query.orderType !== 'asc',
       query,
       text,
-    };
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    const total = cursor ? { count: cursor.total[0], capped: cursor.total[1] } : await this.count(listings, plan.where);
-    // limit/offset paging (or its cursor) walks the same order with an offset; keyset needs neither.
-    const byOffset = cursor ? cursor.offset !== undefined : query.offset > 0;
-    const found =
-      order === 'relevance' || order === 'distance' || byOffset
-        ? await this.rankedPage(plan, cursor, total)
-        : await this.keysetPage(plan, cursor, total);
-    return { ...found, total, text };
+    } satisfies Plan;
   }
 
   /**
@@ -117,7 +135,7 @@ export class ItemSearch {
   }
 
   /** Matches up to the cap: "1,000+" costs what 1,000 costs. */
-  private async count(listings: Listings, where: SQL[]) {
+  private async count({ listings, where }: Plan) {
     const result = await this.db.execute<{ n: number }>(
       sql`select count(*)::int as n from (select 1 from ${listings} where ${allOf(where)} limit ${RESULT_COUNT_CAP + 1}) capped`,
     );
@@ -269,6 +287,9 @@ const sortColumn = (listings: Listings, order: ItemOrder) =>
 
 /** The indexes are "desc nulls last"; ascending walks them backwards (nulls first). */
 const directionOf = (plan: Plan) => sql.raw(plan.descending ? 'desc nulls last' : 'asc nulls first');
+
+/** Best match and nearest first rank a bounded set and page it by offset; the other orders walk an index. */
+const isRanked = (plan: Plan) => plan.order === 'relevance' || plan.order === 'distance';
 
 /** Best match needs words, nearest needs a point: without them the list is newest first. */
 function orderFor(query: ItemSearchQuery): ItemOrder {

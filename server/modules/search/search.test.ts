@@ -5,6 +5,7 @@ import { VALIDATION } from '../../../contract/fields.ts';
 import { itemCardSchema } from '../../../contract/items.ts';
 import { type ItemSearchResult, itemSearchSchema } from '../../../contract/search.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
+import { recordQueries } from '../../testing/query-recorder.ts';
 import * as schema from '../../testing/tables.ts';
 import {
   blocks,
@@ -400,6 +401,30 @@ describe('the two ways a text search reads', () => {
       expect(feed.itemIds.length, JSON.stringify(params)).toBeGreaterThan(0);
       expect(text.itemIds, JSON.stringify(params)).toEqual(feed.itemIds);
       expect(text.total).toEqual(feed.total);
+    }
+  });
+});
+
+describe('rails', () => {
+  it('show the first page of their list, and send no count (a rail shows none)', async () => {
+    const recorded = recordQueries();
+    const search = new ItemSearch(db, publicListings);
+    const near = { lat: RIYADH.lat, lng: RIYADH.lng, mile: 10 };
+    for (const params of [
+      {},
+      { order_by: 'touch_count', orderType: 'desc' },
+      { isPaid: 'paid_item_first', limit: 3 },
+      { search_term: 'سيارة' },
+      { ...near, order_by: 'distance' },
+      { cat_id: catId, orderType: 'asc', limit: 2 },
+    ]) {
+      const query = itemSearchSchema.parse(params);
+      const page = await search.page(query, null);
+      recorded.length = 0;
+      const rail = await search.firstIds(query, null);
+      expect(rail, JSON.stringify(params)).toEqual(page.itemIds);
+      expect(rail.length, JSON.stringify(params)).toBeGreaterThan(0);
+      expect(recorded.filter(({ text }) => text.includes('count(*)'))).toEqual([]);
     }
   });
 });

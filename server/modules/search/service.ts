@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ItemOfView, ItemView } from '../../../contract/items.ts';
+import type { ItemCardView, ItemOfView, ItemView } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -10,7 +10,7 @@ import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { SharedCache } from '../../kernel/shared-cache.ts';
-import type { ItemsService } from '../items/index.ts';
+import type { ItemsService, Listings } from '../items/index.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { follows } from '../social/index.ts';
 import { type ActiveItemCounts, CategoryCounts } from './category-counts.ts';
@@ -66,15 +66,34 @@ export class SearchService {
     viewer: Viewer | null,
     language: LanguageCode,
   ): Promise<ItemSearchResult<ItemOfView<V>>> {
+    if (viewer || query.cursor || query.offset > 0) return this.find(query, viewer, language);
+    return this.sharedWithVisitors(`search:${language}:${JSON.stringify(query)}`, () =>
+      this.find(query, null, language),
+    );
+  }
+
+  /** The first cards of a public list, for a rail on a page: no count and no next page, as a rail shows neither. */
+  async rail(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[]> {
+    const load = async () =>
+      this.items.cardsOf(await this.search.firstIds(query, viewer?.userId ?? null), viewer, language, 'card');
+    return viewer ? load() : this.sharedWithVisitors(`rail:${language}:${JSON.stringify(query)}`, load);
+  }
+
+  /** The newest cards of the sellers the viewer follows, for a rail. */
+  async followedRail(viewer: Viewer, limit: number, language: LanguageCode): Promise<ItemCardView[]> {
+    const query = { limit, offset: 0, order_by: 'added_date' } as const;
+    const itemIds = await this.search.firstIds(query, viewer.userId, this.followedBy(viewer));
+    return this.items.cardsOf(itemIds, viewer, language, 'card');
+  }
+
+  /** What every visitor gets alike, kept a few seconds in the cache the instances share (when there is one). */
+  private async sharedWithVisitors<T>(key: string, load: () => Promise<T>): Promise<T> {
     const shared = this.visitorLists;
-    if (viewer || query.cursor || query.offset > 0 || !shared || shared.seconds <= 0) {
-      return this.find(query, viewer, language);
-    }
-    const key = `search:${language}:${JSON.stringify(query)}`;
+    if (!shared || shared.seconds <= 0) return load();
     const kept = await shared.cache.get(key);
-    if (kept) return JSON.parse(kept.toString()) as ItemSearchResult<ItemOfView<V>>;
+    if (kept) return JSON.parse(kept.toString()) as T;
     const generation = await shared.cache.generation();
-    const result = await this.find(query, null, language);
+    const result = await load();
     await shared.cache.set(key, Buffer.from(JSON.stringify(result)), generation, shared.seconds * 1000);
     return result;
   }
@@ -105,15 +124,17 @@ export class SearchService {
     language: LanguageCode,
   ): Promise<Paged<ItemOfView<V>>> {
     const query = { limit: page.limit, offset: page.offset, cursor: page.cursor, order_by: 'added_date' } as const;
-    const found = await this.search.page(query, viewer.userId, (listings) => [
-      sql`${listings.addedUserId} in ${follows.sellersFollowedBy(viewer.userId)}`,
-    ]);
+    const found = await this.search.page(query, viewer.userId, this.followedBy(viewer));
     return {
       items: await this.items.cardsOf(found.itemIds, viewer, language, page.view ?? ('full' as V)),
       limit: page.limit,
       offset: page.cursor ? 0 : page.offset,
       next_cursor: found.nextCursor,
     };
+  }
+
+  private followedBy(viewer: Viewer) {
+    return (listings: Listings) => [sql`${listings.addedUserId} in ${follows.sellersFollowedBy(viewer.userId)}`];
   }
 
   /** Active public items per category and subcategory, counted at most once a minute (category-counts.ts). */
