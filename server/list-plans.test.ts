@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ITEM_STATUS } from '../contract/items.ts';
+import { RESULT_COUNT_CAP } from '../contract/search.ts';
 import { type RecordedQuery, recordQueries } from './testing/query-recorder.ts';
 import { useTestApp } from './testing/use-test-app.ts';
 
@@ -144,4 +145,24 @@ describe(`every list query on ${LISTINGS.toLocaleString('en')} listings`, () => 
       expect(await listQueriesOf(ask)).toEqual([]);
     });
   }
+
+  it('counts neither a visitor’s feed nor a large category, known to pass the cap; counts a signed-in one', async () => {
+    const [largest] = await test.db
+      .execute<{ cat_id: number }>(sql`
+      select cat_id from items where status = ${ITEM_STATUS.active} group by cat_id order by count(*) desc limit 1`)
+      .then((result) => result.rows);
+    const catId = largest?.cat_id;
+    const counted = async (url: string, bearer?: string) => {
+      recorded.length = 0;
+      const answer = await call('GET', url, bearer);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.total).toEqual({ count: RESULT_COUNT_CAP, capped: true });
+      return recorded.some(({ text }) => text.includes('count(*)::int as n from (select 1'));
+    };
+    // The counts are read once first, in the background: until then, every list is counted.
+    await vi.waitFor(async () => expect(await counted(`/items?limit=20&cat_id=${catId}&view=card`)).toBe(false));
+    expect(await counted('/items?limit=20&order_by=touch_count')).toBe(false);
+    expect(await counted(`/items?limit=20&cat_id=${catId}`, token(1))).toBe(true);
+    expect(await counted(`/items?limit=20&cat_id=${catId}&is_sold_out=0`)).toBe(true);
+  });
 });

@@ -37,6 +37,15 @@ export class RecentValue<T> {
     return current.value;
   }
 
+  /**
+   * The value as get() would answer it, if there is one yet, without waiting: undefined until the first load has
+   * ended (which this starts). For a reader that can do without the value.
+   */
+  peek(): T | undefined {
+    this.get().catch(this.onRefreshError);
+    return this.current?.value;
+  }
+
   /** Settles when the refresh under way (if any) has ended; for tests and shutdown, never needed by readers. */
   async settled(): Promise<void> {
     await this.refreshing?.catch(() => undefined);

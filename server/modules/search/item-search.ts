@@ -57,15 +57,23 @@ export class ItemSearch {
     this.sparseMatches = options.sparseMatches ?? SPARSE_MATCHES;
   }
 
-  /** `extra`: conditions of the caller's over the same listings (the sellers a viewer follows). */
+  /**
+   * `extra`: conditions of the caller's over the same listings (the sellers a viewer follows). `overflows`: the
+   * caller knows the list is longer than the capped count (known-overflow.ts), which is then not counted.
+   */
   async page(
     query: ItemSearchQuery,
     viewerId: string | null,
     extra: (listings: Listings) => SQL[] = () => [],
+    { overflows = false } = {},
   ): Promise<FoundPage> {
     const plan = await this.planOf(query, viewerId, extra);
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    const total = cursor ? { count: cursor.total[0], capped: cursor.total[1] } : await this.count(plan);
+    const total = cursor
+      ? { count: cursor.total[0], capped: cursor.total[1] }
+      : overflows
+        ? { count: RESULT_COUNT_CAP, capped: true }
+        : await this.count(plan);
     // limit/offset paging (or its cursor) walks the same order with an offset; keyset needs neither.
     const byOffset = cursor ? cursor.offset !== undefined : query.offset > 0;
     const found =

@@ -15,6 +15,7 @@ import type { LookupsService } from '../lookups/index.ts';
 import { follows } from '../social/index.ts';
 import { type ActiveItemCounts, CategoryCounts } from './category-counts.ts';
 import { ItemSearch } from './item-search.ts';
+import { overflowsCount } from './known-overflow.ts';
 import { registerSavedSearchMatching } from './saved-search-matching.ts';
 import { SavedSearches } from './saved-searches.ts';
 import { addSearchWordsOf, rebuildSearchWords, searchWordsAreEmpty, suggestionsFor } from './words.ts';
@@ -103,7 +104,9 @@ export class SearchService {
     viewer: Viewer | null,
     language: LanguageCode,
   ): Promise<ItemSearchResult<ItemOfView<V>>> {
-    const found = await this.search.page(query, viewer?.userId ?? null);
+    const counts = viewer === null ? this.categoryCounts.peek() : undefined;
+    const overflows = counts !== undefined && overflowsCount(query, counts);
+    const found = await this.search.page(query, viewer?.userId ?? null, undefined, { overflows });
     const cards = await this.items.cardsOf(found.itemIds, viewer, language, query.view ?? ('full' as V));
     const offset = query.cursor ? 0 : query.offset;
     return {
