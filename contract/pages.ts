@@ -29,7 +29,7 @@ import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
 import type { SavedSearch, SavedSearchList } from './saved-searches.ts';
-import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from './search.ts';
+import type { ItemSearchQuery, ItemSearchResult, RailRequest, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
 import type { Relation, ReportedItem } from './social.ts';
 import type { ProfileUpdateInput, User, UserSettingsInput } from './users.ts';
@@ -210,10 +210,8 @@ export interface ModerationPages {
 export interface SearchPages {
   /** One page of an item list: every filter of SPEC.md 2, text, radius, order and keyset paging. */
   items(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemSearchResult<ItemCardView>>;
-  /** The first cards of a list, for a rail: no count, no next page (the rail's "See all" opens the list). */
-  rail(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[]>;
-  /** The newest cards of the sellers the viewer follows, for a rail. */
-  followedRail(viewer: Viewer, limit: number, language: LanguageCode): Promise<ItemCardView[]>;
+  /** The first cards of each rail, in the order asked: no count, no next page (a rail's "See all" opens its list). */
+  rails(requests: RailRequest[], viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[][]>;
   /** Items of the sellers the viewer follows, newest first. */
   fromFollowed(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ItemCardView>>;
   /** Titles, categories, subcategories and brands starting with what was typed (the search box). */

@@ -128,6 +128,9 @@ export interface ItemSearchResult<T = Item> extends Paged<T> {
   suggestion: string | null;
 }
 
+/** A rail of a page: the first items of a public list, or the newest of the sellers the viewer follows. */
+export type RailRequest = { query: ItemSearchQuery } | { followed: number };
+
 /** A list page's results: cards. */
 export type ItemCardSearchResult = ItemSearchResult<ItemCardView>;
 

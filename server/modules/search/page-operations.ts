@@ -5,8 +5,7 @@ import type { SearchService } from './service.ts';
 export function searchPageOperations(search: SearchService): SearchPages {
   return {
     items: (query, viewer, language) => search.list({ ...query, view: 'card' }, viewer, language),
-    rail: (query, viewer, language) => search.rail(query, viewer, language),
-    followedRail: (viewer, limit, language) => search.followedRail(viewer, limit, language),
+    rails: (requests, viewer, language) => search.rails(requests, viewer, language),
     fromFollowed: (viewer, page, language) => search.fromFollowed(viewer, { ...page, view: 'card' }, language),
     suggest: (prefix, language) => search.suggest(prefix, language),
     activeItemCounts: () => search.activeItemCounts(),

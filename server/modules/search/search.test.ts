@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, ne, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../../contract/fields.ts';
 import { itemCardSchema } from '../../../contract/items.ts';
 import { type ItemSearchResult, itemSearchSchema } from '../../../contract/search.ts';
+import type { Viewer } from '../../../contract/session.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
+import { createServices } from '../../services.ts';
 import { recordQueries } from '../../testing/query-recorder.ts';
 import * as schema from '../../testing/tables.ts';
 import {
@@ -23,7 +26,8 @@ import { geoCellsAround } from './geo-cells.ts';
 import { rebuildSearchWords } from './index.ts';
 import { ItemSearch } from './item-search.ts';
 
-const { db, call, token } = useTestApp({ users: [9] });
+const test = useTestApp({ users: [9] });
+const { db, call, token } = test;
 let viewer: string;
 
 const SELLER = 'demo-user-07';
@@ -426,6 +430,34 @@ describe('rails', () => {
       expect(rail.length, JSON.stringify(params)).toBeGreaterThan(0);
       expect(recorded.filter(({ text }) => text.includes('count(*)'))).toEqual([]);
     }
+  });
+});
+
+describe('the rails of a page', () => {
+  it('hold each list’s first cards, in order, the followed sellers’ only for a viewer', async () => {
+    const services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
+    const newest = itemSearchSchema.parse({ limit: 4 });
+    const mostViewed = itemSearchSchema.parse({ limit: 4, order_by: 'touch_count', orderType: 'desc' });
+    const signedIn: Viewer = {
+      userId: VIEWER,
+      userName: 'Viewer',
+      photo: null,
+      isAdmin: false,
+      status: USER_STATUS.active,
+    };
+    const [latest, popular, followed] = await services.search.rails(
+      [{ query: newest }, { query: mostViewed }, { followed: 5 }],
+      signedIn,
+      'en',
+    );
+    const firstPage = async (query: typeof newest) =>
+      (await services.search.list({ ...query, view: 'card' }, signedIn, 'en')).items;
+    expect(latest).toEqual(await firstPage(newest));
+    expect(popular).toEqual(await firstPage(mostViewed));
+    const following = await services.search.fromFollowed(signedIn, { limit: 5, offset: 0, view: 'card' }, 'en');
+    expect(followed).toEqual(following.items);
+    expect(followed?.length).toBeGreaterThan(0);
+    expect(await services.search.rails([{ followed: 5 }], null, 'en')).toEqual([[]]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { ItemCardView, ItemOfView, ItemView } from '../../../contract/items
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import type { ItemSearchQuery, ItemSearchResult, SearchSuggestion } from '../../../contract/search.ts';
+import type { ItemSearchQuery, ItemSearchResult, RailRequest, SearchSuggestion } from '../../../contract/search.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
@@ -73,18 +73,26 @@ export class SearchService {
     );
   }
 
-  /** The first cards of a public list, for a rail on a page: no count and no next page, as a rail shows neither. */
-  async rail(query: ItemSearchQuery, viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[]> {
-    const load = async () =>
-      this.items.cardsOf(await this.search.firstIds(query, viewer?.userId ?? null), viewer, language, 'card');
-    return viewer ? load() : this.sharedWithVisitors(`rail:${language}:${JSON.stringify(query)}`, load);
+  /**
+   * The first cards of several lists, for the rails of a page: no count and no next page, as a rail shows
+   * neither; each rail's ids first, then the cards of all of them in one read. A visitor's rails are shared a
+   * few seconds like a visitor's first page.
+   */
+  async rails(requests: RailRequest[], viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[][]> {
+    const load = async () => {
+      const idLists = await Promise.all(requests.map((request) => this.railIds(request, viewer)));
+      const cards = await this.items.cardsOf([...new Set(idLists.flat())], viewer, language, 'card');
+      const byId = new Map(cards.map((card) => [card.id, card]));
+      return idLists.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+    };
+    return viewer ? load() : this.sharedWithVisitors(`rails:${language}:${JSON.stringify(requests)}`, load);
   }
 
-  /** The newest cards of the sellers the viewer follows, for a rail. */
-  async followedRail(viewer: Viewer, limit: number, language: LanguageCode): Promise<ItemCardView[]> {
-    const query = { limit, offset: 0, order_by: 'added_date' } as const;
-    const itemIds = await this.search.firstIds(query, viewer.userId, this.followedBy(viewer));
-    return this.items.cardsOf(itemIds, viewer, language, 'card');
+  private railIds(request: RailRequest, viewer: Viewer | null): Promise<string[]> {
+    if (!('followed' in request)) return this.search.firstIds(request.query, viewer?.userId ?? null);
+    if (!viewer) return Promise.resolve([]);
+    const query = { limit: request.followed, offset: 0, order_by: 'added_date' } as const;
+    return this.search.firstIds(query, viewer.userId, this.followedBy(viewer));
   }
 
   /** What every visitor gets alike, kept a few seconds in the cache the instances share (when there is one). */
