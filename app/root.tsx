@@ -25,7 +25,6 @@ import { ChunkLoadWatchdog, isChunkLoadError, LoadFailure } from './features/she
 import { FlashNotice } from './features/shell/flash-notice.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
-import { hydrateLater } from './features/shell/hydrate-later.ts';
 import { PrivacyAnsweredScript } from './features/shell/privacy-choice.tsx';
 import { PrivacyConsent } from './features/shell/privacy-consent.tsx';
 import { ThemeScript } from './features/shell/theme.tsx';
@@ -34,6 +33,7 @@ import { namespacesOf, type PageHandle } from './i18n/namespaces.ts';
 import { PageTranslations, TranslationsPreload, TranslationsScript } from './i18n/page-translations.tsx';
 import { chosenLocationForPage } from './lib/chosen-location.server.ts';
 import { pageLanguage, readFlash, rememberedLanguage, rememberLanguage, toldTimeZone } from './lib/cookies.server.ts';
+import { hydrateLater } from './lib/hydrate-later.ts';
 import { pageMeta } from './lib/meta.ts';
 import { useNonce } from './lib/nonce.ts';
 import { TimeZoneProvider } from './lib/time-zone.tsx';

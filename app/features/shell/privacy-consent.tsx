@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { hydrateLater } from '../../lib/hydrate-later.ts';
 import { orNothing } from '../../lib/optional-chunk.ts';
-import { hydrateLater } from './hydrate-later.ts';
 import { PRIVACY_CHOICE_KEY } from './privacy-choice.tsx';
 
 export { PRIVACY_CHOICE_KEY };

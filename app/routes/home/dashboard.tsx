@@ -12,10 +12,10 @@ import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import { withExcerpt } from '../../features/content/blog-excerpt.ts';
 import { ItemRail } from '../../features/items/item-rail.tsx';
-import { hydrateLater } from '../../features/shell/hydrate-later.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { chosenLocation } from '../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
+import { hydrateLater } from '../../lib/hydrate-later.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/dashboard';
 
