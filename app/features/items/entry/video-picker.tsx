@@ -4,7 +4,7 @@ import { Trash2, Video } from '../../../components/ui/icons.tsx';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { ErrorOf, fieldId, useFieldLabel } from './entry-fields.tsx';
 import { uploadsUrl } from './entry-values.ts';
-import { PHOTO_ACCEPT } from './photo-picker.tsx';
+import { PHOTO_ACCEPT } from './photo-slot.tsx';
 import { UploadProblem, UploadProgress } from './upload-status.tsx';
 import type { MediaSlot, useVideo } from './use-video.ts';
 
