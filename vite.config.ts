@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * A chunk group's test: the modules at these paths (from the project root, or from a node_modules folder for
@@ -70,8 +70,27 @@ const CARD_MODULES = modulesAt(
   'contract/item-basics',
 );
 
+/**
+ * React Router builds the browser's code with `preserveEntrySignatures: 'exports-only'`, which keeps each route's
+ * chunk to the route module's own exports: a module that a page shares only with the parts it loads later (the
+ * item list's filter panel and map, loaded on demand) then becomes a chunk of its own, one more script for the
+ * page at start. 'allow-extension' keeps every route's exports as well, and lets rolldown move such modules into
+ * the route's chunk when that is safe (the shell likewise went into the root route's chunk).
+ */
+function routeChunksTakeTheirModules(): Plugin {
+  return {
+    name: 'souk:route-chunks-take-their-modules',
+    enforce: 'post',
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      return { build: { rolldownOptions: { preserveEntrySignatures: 'allow-extension' } } };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    routeChunksTakeTheirModules(),
     tailwindcss(),
     reactRouter(),
     fastifyReactRouterDev({ entry: './server/dev.ts', externalizeServerEntryImports: ['#app-context'] }),
