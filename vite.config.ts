@@ -48,6 +48,7 @@ const SHELL_MODULES = modulesAt(
   'app/components/ui/progress-bar',
   'app/components/ui/logo',
   'app/components/ui/sentence-with-value',
+  'app/components/ui/form-classes',
   'app/lib/redirect',
   'app/lib/nonce',
   'app/lib/meta',

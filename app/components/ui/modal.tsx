@@ -12,7 +12,9 @@ import {
   useContext,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { orNothing } from '../../lib/optional-chunk.ts';
+import { Loader2 } from './icons.tsx';
 import { LoadedModal, type ModalProps, type TriggerProps } from './modal-parts.ts';
 
 /** Until the dialog's code is there, what a trigger does: open the modal (and it starts the download). */
@@ -97,4 +99,18 @@ export function ModalTrigger({ asChild = false, children, ...props }: TriggerPro
 export function ModalClose(props: ButtonHTMLAttributes<HTMLButtonElement>) {
   const loaded = useContext(LoadedModal);
   return loaded ? <loaded.Close {...props} /> : null;
+}
+
+/**
+ * What a modal shows while the code of its content is on its way (content loaded on demand: it is asked for with
+ * the dialog's own code, when the trigger is pointed at or focused, so this is seldom seen).
+ */
+export function ModalLoading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-slate-600 dark:text-slate-400">
+      <Loader2 className="size-5 animate-spin" aria-hidden />
+      {t('dialog.loading')}
+    </p>
+  );
 }

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { OwnerList, OwnItemCard } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Plus, SearchX } from '../../../components/ui/icons.tsx';
+import { Plus } from '../../../components/ui/icons.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { ItemCard } from '../item-card.tsx';
+import { itemGridClass, NoResult } from './item-grid.tsx';
 
 /** The three lists of the owner's items and their pages (SPEC.md 2); sold items are on the profile. */
 export const MY_LISTS = [
@@ -20,19 +20,6 @@ const EAGER_CARDS = 4;
 
 export const newPostClass =
   'inline-flex items-center justify-center gap-2 rounded-full bg-accent-400 px-5 py-2.5 font-bold text-slate-900 shadow-sm hover:bg-accent-500';
-
-/** The grid every item list draws its cards in. */
-export const itemGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
-
-/** An empty list: 'No Result Found !' and its hint (SPEC.md 4 lists). */
-export function NoResult({ children }: { children?: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <EmptyState icon={SearchX} title={t('messages.noResult')} text={t('messages.noResultHint')}>
-      {children}
-    </EmptyState>
-  );
-}
 
 /** Links between the owner's three lists, the current one marked (aria-current) for every reader. */
 function ListTabs({ current }: { current: MyList }) {

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Heart } from '../../../components/ui/icons.tsx';
 import { PagedList, type PageSource } from '../../../components/ui/paged-list.tsx';
 import { ItemCard } from '../item-card.tsx';
-import { itemGridClass } from './my-items.tsx';
+import { itemGridClass } from './item-grid.tsx';
 
 /** Cards in the first screen load at once; the rest when scrolled near. */
 const EAGER_CARDS = 4;

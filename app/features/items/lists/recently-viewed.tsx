@@ -9,7 +9,7 @@ import { Eye, Loader2, Trash2 } from '../../../components/ui/icons.tsx';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { clearBrowserList, readRecentlyViewed } from '../../../lib/recently-viewed.ts';
 import { ItemCard } from '../item-card.tsx';
-import { itemGridClass } from './my-items.tsx';
+import { itemGridClass } from './item-grid.tsx';
 
 /** Cards in the first screen load at once; the rest when scrolled near. */
 const EAGER_CARDS = 4;

@@ -5,7 +5,8 @@ import type { Paged } from '../../../../contract/paging.ts';
 import { ChevronRight } from '../../../components/ui/icons.tsx';
 import { PagedList, type PageSource } from '../../../components/ui/paged-list.tsx';
 import { ItemCard } from '../item-card.tsx';
-import { itemGridClass, MY_LISTS, NoResult } from './my-items.tsx';
+import { itemGridClass, NoResult } from './item-grid.tsx';
+import { MY_LISTS } from './my-items.tsx';
 
 /** A list of a seller's items on their profile, paged by "Load more". */
 export function SellerItemsSection({

@@ -1,22 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { FilterForm } from './filter-form.tsx';
-import type { FilterPanelData } from './filter-panel.ts';
-import type { FilterValues } from './list-filters.ts';
+import type { ItemListData } from './item-list.server.ts';
+import { useFilterPanel } from './use-list-links.ts';
 
 /**
  * The filter panel beside the results on wide screens. On phones it is hidden (the sheet holds it) unless the
- * address targets it (#filters): the link that stands for the sheet before the page runs.
+ * address targets it (#filters): the link that stands for the sheet before the page runs. It hydrates on its own
+ * (item-list-page.tsx), so it takes the page's data alone and makes its links itself.
  */
-export function FilterColumn({
-  panel,
-  path,
-  hrefFor,
-}: {
-  panel: FilterPanelData;
-  path: string;
-  hrefFor: (values: FilterValues) => string;
-}) {
+export function FilterColumn({ view }: { view: ItemListData }) {
   const { t } = useTranslation();
+  const { panel, hrefFor } = useFilterPanel(view);
   return (
     <aside
       id="filters"
@@ -27,7 +21,7 @@ export function FilterColumn({
       <h2 id="filters-heading" className="mb-3 text-lg font-bold">
         {t('itemList.filters.heading')}
       </h2>
-      <FilterForm idPrefix="side" data={panel} action={path} hrefFor={hrefFor} />
+      <FilterForm idPrefix="side" data={panel} action={view.path} hrefFor={hrefFor} />
     </aside>
   );
 }

@@ -1,13 +1,18 @@
-import { useState, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../contract/language.ts';
 import { secondaryButtonClass } from '../../../components/ui/form-classes.ts';
 import { SlidersHorizontal } from '../../../components/ui/icons.tsx';
-import { Modal, ModalTrigger } from '../../../components/ui/modal.tsx';
+import { Modal, ModalLoading, ModalTrigger } from '../../../components/ui/modal.tsx';
+import { onDemand } from '../../../lib/optional-chunk.ts';
 import { formatNumber } from './active-filters.tsx';
-import { FilterForm } from './filter-form.tsx';
 import type { FilterPanelData } from './filter-panel.ts';
 import type { FilterValues } from './list-filters.ts';
+
+// The form's code (shared with the panel beside the results) loads with the sheet's dialog.
+const { Part: FilterForm, preload: preloadForm } = onDemand(() =>
+  import('./filter-form.tsx').then((module) => module.FilterForm),
+);
 
 const noSubscription = () => () => {};
 /** False on the server and while hydrating; true once the browser runs the page. */
@@ -49,7 +54,13 @@ export function FilterSheet({
   return (
     <Modal
       trigger={
-        <ModalTrigger className={buttonClass} data-testid="open-filters">
+        <ModalTrigger
+          className={buttonClass}
+          data-testid="open-filters"
+          onPointerEnter={preloadForm}
+          onFocus={preloadForm}
+          onClick={preloadForm}
+        >
           <FilterButtonText count={count} />
         </ModalTrigger>
       }
@@ -59,14 +70,16 @@ export function FilterSheet({
       placement="sheet"
       testId="filter-sheet"
     >
-      <FilterForm
-        idPrefix="sheet"
-        data={panel}
-        action={path}
-        hrefFor={hrefFor}
-        onApplied={() => setOpen(false)}
-        footer="sticky"
-      />
+      <Suspense fallback={<ModalLoading />}>
+        <FilterForm
+          idPrefix="sheet"
+          data={panel}
+          action={path}
+          hrefFor={hrefFor}
+          onApplied={() => setOpen(false)}
+          footer="sticky"
+        />
+      </Suspense>
     </Modal>
   );
 }

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../contract/language.ts';
 import type { ItemCardSearchResult } from '../../../../contract/search.ts';
-import { NoResult } from '../lists/my-items.tsx';
+import { onDemand } from '../../../lib/optional-chunk.ts';
+import { NoResult } from '../lists/item-grid.tsx';
 import { EmptyActions } from './empty-actions.tsx';
 import { DEFAULT_MAP_CENTER } from './filter-panel.ts';
 import { FilterProblems } from './filter-problems.tsx';
@@ -10,8 +12,11 @@ import { type FilterValues, sortOnly } from './list-filters.ts';
 import { LoadMore } from './load-more.tsx';
 import { ResultCards } from './result-cards.tsx';
 import { ResultSummary } from './result-summary.tsx';
-import { ResultsMap } from './results-map.tsx';
+import { ResultsMapLoading } from './results-map-frame.tsx';
 import type { ListPages } from './use-list-pages.ts';
+
+// The map view's code loads when it is chosen (the page always starts with the cards).
+const { Part: ResultsMap } = onDemand(() => import('./results-map.tsx').then((module) => module.ResultsMap));
 
 type ResultsContext = Pick<ItemListData, 'values' | 'errors' | 'result' | 'options' | 'mapTiles'>;
 
@@ -58,12 +63,14 @@ function ResultsBody({ view, result, pages, hrefFor }: ListResultsProps & { resu
   if (pages.view !== 'map') return <ResultCards items={pages.items} />;
   const circle = searchCircle(view.values);
   return (
-    <ResultsMap
-      items={pages.items}
-      circle={circle}
-      fallbackCenter={circle ?? cityCenter(view) ?? DEFAULT_MAP_CENTER}
-      tiles={view.mapTiles}
-    />
+    <Suspense fallback={<ResultsMapLoading />}>
+      <ResultsMap
+        items={pages.items}
+        circle={circle}
+        fallbackCenter={circle ?? cityCenter(view) ?? DEFAULT_MAP_CENTER}
+        tiles={view.mapTiles}
+      />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ItemCardView } from '../../../../contract/items.ts';
 import { ItemCard } from '../item-card.tsx';
-import { itemGridClass } from '../lists/my-items.tsx';
+import { itemGridClass } from '../lists/item-grid.tsx';
 
 /**
  * The first row on a phone (two cards) loads at once and first (React also preloads it from the <head>): its

@@ -9,10 +9,11 @@ import { Loader2 } from '../../../components/ui/icons.tsx';
 import { isShownCoordinate } from '../../../components/ui/location-map.tsx';
 import type { MapTileSource } from '../../../components/ui/location-map-leaflet.ts';
 import type { MapItem, Point } from './radius-map-leaflet.ts';
+import { mapFrameClass, mapNoteClass } from './results-map-frame.tsx';
 
 /**
  * The results on a map: a pin for each loaded item that has a place (each pin's popup links to the item),
- * and the searched circle. Leaflet loads in the browser only, when this view is chosen.
+ * and the searched circle. This code and Leaflet load in the browser only, when this view is chosen.
  */
 export function ResultsMap({
   items,
@@ -83,10 +84,7 @@ export function ResultsMap({
 
   return (
     <section aria-label={t('itemList.map.label')} className="mt-4" data-testid="results-map-view">
-      <div
-        dir="ltr"
-        className="relative isolate z-0 h-[60dvh] min-h-80 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-800"
-      >
+      <div dir="ltr" className={mapFrameClass}>
         <div
           ref={box}
           data-testid="results-map"
@@ -95,7 +93,7 @@ export function ResultsMap({
           className="absolute inset-0 dark:[&_.leaflet-tile-pane]:[filter:brightness(0.8)_contrast(1.1)]"
         />
         {state !== 'ready' && (
-          <p className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+          <p className={mapNoteClass}>
             {state === 'loading' && <Loader2 className="size-5 animate-spin" aria-hidden />}
             {state === 'loading' ? t('itemList.map.loading') : t('itemList.map.failed')}
           </p>

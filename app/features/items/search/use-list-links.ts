@@ -1,4 +1,5 @@
 import { useFetcher } from 'react-router';
+import type { FilterPanelData } from './filter-panel.ts';
 import type { ItemListData } from './item-list.server.ts';
 import { type FilterValues, ITEM_LIST_PATH, listHref } from './list-filters.ts';
 
@@ -26,4 +27,20 @@ export function useListLinks(view: LinkContext) {
     /** The pages load again without the chosen location. */
     forgetLocation: () => fetcher.submit({ choice: 'all' }, { method: 'post', action: '/chosen-location' }),
   };
+}
+
+/** The filter panel's data (beside the results, and in the phones' sheet) and the list's links. */
+export function useFilterPanel(view: ItemListData) {
+  const { values, defaulted, errors, options, manufacturer, mapTiles } = view;
+  const { hrefFor, forgetLocation } = useListLinks(view);
+  const panel: FilterPanelData = {
+    values,
+    defaulted,
+    errors,
+    options,
+    manufacturer,
+    mapTiles,
+    onForgetLocation: forgetLocation,
+  };
+  return { panel, hrefFor, forgetLocation };
 }
