@@ -63,6 +63,25 @@ test('the gallery swipes with its buttons and opens the zoomable viewer', async 
   await expect(viewer).toBeHidden();
 });
 
+test('Share opens the share modal from the keyboard: the link, the networks, Escape back to the button', async ({
+  page,
+}) => {
+  const { path } = await currentAddress(page.request);
+  await page.goto(`${path}?lang=en`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // This browser has no share sheet of its own (navigator.share), so the page's modal opens.
+  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+  const share = page.getByTestId('share-button');
+  await share.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Share this ad' });
+  await expect(dialog.getByLabel('Link to this ad')).toHaveValue(new RegExp(`^https?://[^/]+${path}$`));
+  await expect(dialog.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(share).toBeFocused();
+});
+
 test('an old address redirects (301) to the current one; an unknown item is not found', async ({ page }) => {
   const { path } = await currentAddress(page.request);
   const old = await page.request.get(`/item/an-old-title-${ITEM_ID}?lang=en`, { maxRedirects: 0 });

@@ -26,7 +26,6 @@ import { i18nFor } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { useNonce } from '../../lib/nonce.ts';
-import { rememberInBrowser } from '../../lib/recently-viewed.ts';
 import type { Route } from './+types/item-detail';
 
 /**
@@ -87,9 +86,14 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
   const { item, related, pageUrl, siteUrl, mapTiles, viewerId, followsSeller } = loaderData;
-  // A visitor's recently viewed lives in their browser; a signed-in person's was kept by the loader.
+  // A visitor's recently viewed lives in their browser (its code loads after the page has hydrated); a signed-in
+  // person's was kept by the loader.
   useEffect(() => {
-    if (!viewerId) rememberInBrowser(item.id);
+    if (viewerId) return;
+    import('../../lib/recently-viewed.ts').then(
+      (list) => list.rememberInBrowser(item.id),
+      () => undefined, // offline: the list is only a convenience
+    );
   }, [item.id, viewerId]);
   const showMap = isShownCoordinate(item.lat, item.lng);
   const Separator = i18n.dir() === 'rtl' ? ChevronLeft : ChevronRight;
