@@ -1,26 +1,38 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appContext } from '#app-context';
-import type { ItemCardView } from '../../../contract/items.ts';
 import { type LocationFilterParams, locationFilterParams } from '../../../contract/location-basics.ts';
 import { itemSearchSchema } from '../../../contract/search.ts';
 import { itemListSearchParams } from '../../../contract/search-basics.ts';
 import { SORT_OPTIONS } from '../../../contract/sort-options.ts';
-import { ArrowLeft, ArrowRight, Plus } from '../../components/ui/icons.tsx';
-import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
-import { BlogCard } from '../../features/content/blog-card.tsx';
+import { Plus } from '../../components/ui/icons.tsx';
 import { withExcerpt } from '../../features/content/blog-excerpt.ts';
-import { ItemRail } from '../../features/items/item-rail.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { chosenLocation } from '../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { hydrateLater } from '../../lib/hydrate-later.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/dashboard';
+import type { DashboardData } from './dashboard-sections.tsx';
 
 /** Phones' first screen: links and a form from the server; its code loads while the page hydrates (the / budget). */
 const PhoneStart = hydrateLater(() => import('./phone-start.tsx').then((module) => module.PhoneStart));
+/**
+ * The categories, the rails of item cards and the blog likewise: the server draws them, their code (the cards,
+ * the favourite buttons) loads while the page hydrates. Memo, and nothing but the loader's data: the page must
+ * not render them again before their code is there (React would then drop the server's HTML and draw it anew).
+ */
+const DashboardSections = hydrateLater(() =>
+  import('./dashboard-sections.tsx').then((module) => module.DashboardSections),
+);
+const LaterSections = memo(function LaterSections({ data }: { data: DashboardData }) {
+  return (
+    <Suspense fallback={null}>
+      <DashboardSections data={data} />
+    </Suspense>
+  );
+});
 
 /** Two full rows on desktop (6 a row) and four on phones (3 a row); the rest are one tap away. */
 const DASHBOARD_CATEGORY_COUNT = 12;
@@ -93,58 +105,6 @@ export const handle = { i18n: ['catalog', 'content', 'items'] } satisfies PageHa
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.dashboardTitle', description: 'meta.dashboardDescription' });
 
-function SectionHeading({ id, title, seeAllHref }: { id: string; title: string; seeAllHref?: string }) {
-  const { t, i18n } = useTranslation();
-  const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
-  return (
-    <div className="mb-4 flex items-center justify-between gap-3">
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
-      {seeAllHref && (
-        <Link
-          to={seeAllHref}
-          className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-        >
-          {t('dashboard.seeAll')}
-          <span className="sr-only"> {title}</span>
-          <Forward className="size-4" aria-hidden />
-        </Link>
-      )}
-    </div>
-  );
-}
-
-/** A labelled section of item cards; the empty text, when given, stands in for an empty rail (else it is left out). */
-function RailSection({
-  id,
-  title,
-  items,
-  seeAllHref,
-  empty,
-}: {
-  id: string;
-  title: string;
-  items: ItemCardView[];
-  seeAllHref?: string;
-  empty?: string;
-}) {
-  if (items.length === 0 && !empty) return null;
-  const headingId = `${id}-heading`;
-  return (
-    <section id={id} aria-labelledby={headingId} className="mx-auto w-full max-w-6xl px-4 py-6">
-      <SectionHeading id={headingId} title={title} seeAllHref={items.length > 0 ? seeAllHref : undefined} />
-      {items.length > 0 ? (
-        <ItemRail items={items} labelledBy={headingId} />
-      ) : (
-        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 dark:bg-slate-900 dark:text-slate-400">
-          {empty}
-        </p>
-      )}
-    </section>
-  );
-}
-
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
@@ -175,57 +135,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        id="categories"
-        aria-labelledby="categories-heading"
-        className="mx-auto hidden max-w-6xl px-4 py-8 md:block"
-      >
-        <SectionHeading id="categories-heading" title={t('dashboard.categoriesTitle')} seeAllHref="/category" />
-        {loaderData.categories.length > 0 ? (
-          <CategoryGrid categories={loaderData.categories} />
-        ) : (
-          <p className="rounded-2xl bg-white p-6 text-center text-slate-500 dark:bg-slate-900">
-            {t('dashboard.emptyCategories')}
-          </p>
-        )}
-      </section>
-      <RailSection
-        id="recent-items"
-        title={t('dashboard.recentTitle')}
-        items={loaderData.recent.items}
-        seeAllHref={loaderData.recent.href}
-        empty={t('dashboard.emptyItems')}
-      />
-      <RailSection
-        id="recently-viewed"
-        title={t('recent.title')}
-        items={loaderData.viewed}
-        seeAllHref="/recently-viewed"
-      />
-      <RailSection
-        id="popular-items"
-        title={t('dashboard.popularTitle')}
-        items={loaderData.popular.items}
-        seeAllHref={loaderData.popular.href}
-      />
-      <RailSection
-        id="followed-items"
-        title={t('dashboard.followedTitle')}
-        items={loaderData.followed}
-        seeAllHref="/follower-items"
-      />
-      {loaderData.blogs.length > 0 && (
-        <section aria-labelledby="blog-rail-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAllHref="/blog" />
-          <ul className="grid gap-4 md:grid-cols-3">
-            {loaderData.blogs.map((blog) => (
-              <li key={blog.id}>
-                <BlogCard blog={blog} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <LaterSections data={loaderData} />
     </>
   );
 }

@@ -1,0 +1,126 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Blog } from '../../../contract/content.ts';
+import type { ItemCardView } from '../../../contract/items.ts';
+import type { Category } from '../../../contract/lookups.ts';
+import { ArrowLeft, ArrowRight } from '../../components/ui/icons.tsx';
+import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
+import { BlogCard } from '../../features/content/blog-card.tsx';
+import { ItemRail } from '../../features/items/item-rail.tsx';
+
+function SectionHeading({ id, title, seeAllHref }: { id: string; title: string; seeAllHref?: string }) {
+  const { t, i18n } = useTranslation();
+  const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
+  return (
+    <div className="mb-4 flex items-center justify-between gap-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {seeAllHref && (
+        <Link
+          to={seeAllHref}
+          className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
+          {t('dashboard.seeAll')}
+          <span className="sr-only"> {title}</span>
+          <Forward className="size-4" aria-hidden />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** A labelled section of item cards; the empty text, when given, stands in for an empty rail (else it is left out). */
+function RailSection({
+  id,
+  title,
+  items,
+  seeAllHref,
+  empty,
+}: {
+  id: string;
+  title: string;
+  items: ItemCardView[];
+  seeAllHref?: string;
+  empty?: string;
+}) {
+  if (items.length === 0 && !empty) return null;
+  const headingId = `${id}-heading`;
+  return (
+    <section id={id} aria-labelledby={headingId} className="mx-auto w-full max-w-6xl px-4 py-6">
+      <SectionHeading id={headingId} title={title} seeAllHref={items.length > 0 ? seeAllHref : undefined} />
+      {items.length > 0 ? (
+        <ItemRail items={items} labelledBy={headingId} />
+      ) : (
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 dark:bg-slate-900 dark:text-slate-400">
+          {empty}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** What the dashboard's loader gives these sections. */
+export interface DashboardData {
+  categories: Category[];
+  blogs: Blog[];
+  recent: { items: ItemCardView[]; href: string };
+  popular: { items: ItemCardView[]; href: string };
+  followed: ItemCardView[];
+  viewed: ItemCardView[];
+}
+
+/** The dashboard below its first screen: the category tiles (wide screens), the rails of items and the blog. */
+export function DashboardSections({ data }: { data: DashboardData }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section
+        id="categories"
+        aria-labelledby="categories-heading"
+        className="mx-auto hidden max-w-6xl px-4 py-8 md:block"
+      >
+        <SectionHeading id="categories-heading" title={t('dashboard.categoriesTitle')} seeAllHref="/category" />
+        {data.categories.length > 0 ? (
+          <CategoryGrid categories={data.categories} />
+        ) : (
+          <p className="rounded-2xl bg-white p-6 text-center text-slate-500 dark:bg-slate-900">
+            {t('dashboard.emptyCategories')}
+          </p>
+        )}
+      </section>
+      <RailSection
+        id="recent-items"
+        title={t('dashboard.recentTitle')}
+        items={data.recent.items}
+        seeAllHref={data.recent.href}
+        empty={t('dashboard.emptyItems')}
+      />
+      <RailSection id="recently-viewed" title={t('recent.title')} items={data.viewed} seeAllHref="/recently-viewed" />
+      <RailSection
+        id="popular-items"
+        title={t('dashboard.popularTitle')}
+        items={data.popular.items}
+        seeAllHref={data.popular.href}
+      />
+      <RailSection
+        id="followed-items"
+        title={t('dashboard.followedTitle')}
+        items={data.followed}
+        seeAllHref="/follower-items"
+      />
+      {data.blogs.length > 0 && (
+        <section aria-labelledby="blog-rail-heading" className="mx-auto max-w-6xl px-4 py-8">
+          <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAllHref="/blog" />
+          <ul className="grid gap-4 md:grid-cols-3">
+            {data.blogs.map((blog) => (
+              <li key={blog.id}>
+                <BlogCard blog={blog} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
