@@ -20,7 +20,7 @@ function modulesAt(...paths: string[]) {
   };
 }
 
-/** What every page runs: React DOM, React Router's hydration and the shell (header, footer, dialogs, icons). */
+/** What every page runs: React DOM, React Router's hydration and the shell (header, dialogs, icons). */
 const SHELL_MODULES = modulesAt(
   'node_modules/react-dom/client',
   'node_modules/react-dom/index',
@@ -34,7 +34,6 @@ const SHELL_MODULES = modulesAt(
   'node_modules/react-router/dist/production/lib/dom/ssr/hydration',
   'app/root',
   'app/features/shell/header',
-  'app/features/shell/footer',
   'app/features/shell/chunk-load',
   'app/features/shell/theme',
   'app/features/shell/flash-notice',
@@ -44,7 +43,6 @@ const SHELL_MODULES = modulesAt(
   'app/components/ui/icons',
   'app/components/ui/dialogs',
   'app/components/ui/deferred-popup',
-  'app/components/ui/not-found',
   'app/components/ui/progress-bar',
   'app/components/ui/logo',
   'app/components/ui/sentence-with-value',

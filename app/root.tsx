@@ -1,4 +1,4 @@
-import { Suspense, useContext, useEffect } from 'react';
+import { memo, Suspense, useContext, useEffect } from 'react';
 import { preload } from 'react-dom';
 import {
   data,
@@ -18,12 +18,10 @@ import { appContext } from '#app-context';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES } from '../contract/language.ts';
 import type { Route } from './+types/root';
 import { DialogProvider } from './components/ui/dialogs.tsx';
-import { NotFound } from './components/ui/not-found.tsx';
 import { ProgressBar } from './components/ui/progress-bar.tsx';
 import { PendingFavourite } from './features/items/pending-favourite.tsx';
 import { ChunkLoadWatchdog, isChunkLoadError, LoadFailure } from './features/shell/chunk-load.tsx';
 import { FlashNotice } from './features/shell/flash-notice.tsx';
-import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { PrivacyAnsweredScript } from './features/shell/privacy-choice.tsx';
 import { PrivacyConsent } from './features/shell/privacy-consent.tsx';
@@ -41,6 +39,24 @@ import './app.css';
 
 // Phones' tab bar: plain links from the server, its code (the current tab, the unread count) after hydration.
 const TabBar = hydrateLater(() => import('./features/shell/tab-bar.tsx').then((module) => module.TabBar));
+// The footer (links) likewise, and the not-found page, which few visits show: drawn by the server, their code
+// loads while the page hydrates. Memo: the shell's renders must not reach them before their code is there.
+const Footer = hydrateLater(() => import('./features/shell/footer.tsx').then((module) => module.Footer));
+const LaterFooter = memo(function LaterFooter() {
+  return (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  );
+});
+const NotFound = hydrateLater(() => import('./components/ui/not-found.tsx').then((module) => module.NotFound));
+const LaterNotFound = memo(function LaterNotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFound />
+    </Suspense>
+  );
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -195,7 +211,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
-        {!isChat && <Footer />}
+        {!isChat && <LaterFooter />}
         {/* A conversation has its composer at the bottom of the screen, as in messaging apps. */}
         {!isChat && (
           <Suspense fallback={null}>
@@ -228,7 +244,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
-        <NotFound />
+        <LaterNotFound />
       </Shell>
     );
   }
