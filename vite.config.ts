@@ -48,6 +48,7 @@ const SHELL_MODULES = modulesAt(
   'app/components/ui/sentence-with-value',
   'app/components/ui/form-classes',
   'app/lib/redirect',
+  'app/lib/bidi',
   'app/lib/nonce',
   'app/lib/meta',
   'app/lib/time-zone',
@@ -87,6 +88,13 @@ function routeChunksTakeTheirModules(): Plugin {
   };
 }
 
+/** An empty list's panel (and the item grid's class beside it), which most lists load: one script, not three. */
+const EMPTY_LIST_MODULES = modulesAt(
+  'app/components/ui/empty-state',
+  'app/components/ui/status-panel',
+  'app/features/items/lists/item-grid',
+);
+
 export default defineConfig({
   plugins: [
     routeChunksTakeTheirModules(),
@@ -110,6 +118,7 @@ export default defineConfig({
                 { name: 'shell', test: SHELL_MODULES },
                 { name: 'form-kit', test: FORM_MODULES },
                 { name: 'cards', test: CARD_MODULES },
+                { name: 'empty-list', test: EMPTY_LIST_MODULES },
               ],
             },
           },
