@@ -136,14 +136,14 @@ export function ItemCard({
         <div className="item-card-facts">
           {city && (
             <span className="item-card-fact">
-              <MapPin className="size-3.5 shrink-0" aria-hidden />
+              <MapPin aria-hidden />
               <span className="truncate" dir="auto">
                 {city}
               </span>
             </span>
           )}
           <span className="item-card-fact">
-            <CalendarDays className="size-3.5 shrink-0" aria-hidden />
+            <CalendarDays aria-hidden />
             <time dateTime={item.added_date} dir="ltr">
               {formatDateTime(item.added_date)}
             </time>

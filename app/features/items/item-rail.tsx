@@ -17,7 +17,7 @@ export function ItemRail({ items, labelledBy }: { items: ItemCardView[]; labelle
       className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] lg:mx-0 lg:grid lg:snap-none lg:grid-cols-5 lg:gap-4 lg:overflow-visible lg:px-0 lg:pb-0 [&::-webkit-scrollbar]:hidden"
     >
       {items.map((item) => (
-        <li key={item.id} className="w-[42%] shrink-0 snap-start sm:w-[31%] md:w-[24%] lg:w-auto">
+        <li key={item.id} className="rail-cell">
           <ItemCard item={item} sizes={RAIL_CARD_SIZES} />
         </li>
       ))}
