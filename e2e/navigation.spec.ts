@@ -12,7 +12,12 @@ test('a slow page load shows the progress bar until the page arrives', async ({ 
     await route.continue();
   });
   const categoriesHeading = page.getByRole('heading', { level: 1, name: 'Categories' });
-  await page.getByRole('link', { name: 'See all Categories' }).click();
+  const seeAll = page.getByRole('link', { name: 'See all Categories' });
+  // The categories hydrate after the page: pressed before React owns it, the link loads a whole page (no bar).
+  await expect
+    .poll(() => seeAll.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+  await seeAll.click();
   await expect(page.getByTestId('progress-bar')).toBeVisible();
   await expect(categoriesHeading).toBeHidden();
 
