@@ -29,6 +29,8 @@ export interface AppContext {
    * depend on who asks. Called with the answer's status, headers and whole body before it is sent.
    */
   storePage?: (status: number, headers: Headers, body: Uint8Array) => void;
+  /** Hands the server the page's whole body, which it then sends as it is (not read back from the Response). */
+  sendWhole?: (body: Buffer) => void;
   /** Writes a failure of this page to the server's JSON log (one line, the error serialized). */
   logError(error: unknown, details?: Record<string, unknown>): void;
 }

@@ -45,7 +45,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce: nonce, storePage } = loadContext.get(appContext);
+  const { cspNonce: nonce, storePage, sendWhole } = loadContext.get(appContext);
   await readLoaderData(routerContext);
   const page = (
     <NonceContext value={nonce}>
@@ -63,6 +63,7 @@ export default async function handleRequest(
   if (language) responseHeaders.set('Content-Language', language);
   responseHeaders.set('Content-Length', String(body.length));
   storePage?.(responseStatusCode, responseHeaders, body);
+  sendWhole?.(body);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -41,6 +41,7 @@ import {
   SESSION_COOKIE_NAME,
 } from './http/session.ts';
 import { registerUploads, type UploadLimits } from './http/uploads.ts';
+import { registerWholePages, wholePageOf } from './http/whole-pages.ts';
 import { translate } from './i18n.ts';
 import { AppError } from './kernel/errors.ts';
 import type { JobQueue } from './kernel/jobs.ts';
@@ -200,6 +201,7 @@ async function registerPages(
     logError: (error: unknown) => web.log.error({ err: error }, 'a page could not be kept in the visitor cache'),
   };
   registerPageCache(web, pageCache);
+  registerWholePages(web);
   const mapTiles = { url: options.config.MAP_TILE_URL, attribution: options.config.MAP_TILE_ATTRIBUTION };
   await fastifyReactRouter(web, {
     devServer: options.vite,
@@ -220,6 +222,7 @@ async function registerPages(
         mapTiles,
         viewer: await currentViewer(request, reply),
         storePage: pageStoreFor(request, pageCache, page?.policy),
+        sendWhole: wholePageOf(request),
         uploads: request.receivedFiles ?? [],
         logError: (error, details) => request.log.error({ err: error, ...details }, 'page error'),
       });
@@ -289,7 +292,13 @@ function registerPageActionOriginCheck(app: FastifyInstance, config: Config) {
  * API answers and pages are compressed as they are sent (brotli at quality 4, the plugin's default: cheap
  * enough per request). Built assets never are: they have .br and .gz copies made at build time, and the
  * hook, added before the plugin's, keeps the plugin off their routes.
+ *
+ * A body already in memory up to SYNC_COMPRESSION_BYTES is compressed in one call. The plugin's default on two
+ * cores is 8 KB, above which it streams through the thread pool: signed-in `/` (100 KB) then cost about 3 ms
+ * of CPU a page in the pool at 10 connections, against about 1 ms to compress it at once (bench/README.md).
  */
+const SYNC_COMPRESSION_BYTES = 512 * 1024;
+
 function registerCompression(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url?.startsWith(BUILT_ASSETS_PREFIX)) return;
@@ -297,7 +306,7 @@ function registerCompression(app: FastifyInstance) {
     // The file sent depends on Accept-Encoding; the adapter's @fastify/static 9 does not say so itself.
     route.onSend = [route.onSend ?? []].flat().concat(varyOnEncoding);
   });
-  return app.register(fastifyCompress, { threshold: 1024 });
+  return app.register(fastifyCompress, { threshold: 1024, syncThreshold: SYNC_COMPRESSION_BYTES });
 }
 
 const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
 import { useTestApp } from '../testing/use-test-app.ts';
@@ -68,8 +69,14 @@ describe('built assets', () => {
     expect(plain.rawPayload.equals(onDisk(''))).toBe(true);
   });
 
-  it('compresses a page as it is sent', async () => {
+  it('compresses a page as it is sent, in one piece (its length known, not streamed)', async () => {
     const response = await ctx.app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBe('br');
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    expect(response.headers['transfer-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(response.rawPayload).toString()).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
+    const plain = await ctx.app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
   });
 });
