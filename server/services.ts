@@ -11,7 +11,7 @@ import type { PersonalCaching } from './kernel/personal-cache.ts';
 import { createPresence, type Presence } from './kernel/presence.ts';
 import { createPubSub, type PubSub } from './kernel/pubsub.ts';
 import { createLimiterFactory, type Limiter, type LimiterFactory } from './kernel/rate-limit.ts';
-import { createSharedCache, type SharedCache } from './kernel/shared-cache.ts';
+import { createSharedCache, type SharedCache, type SharedRead, sharedReads } from './kernel/shared-cache.ts';
 import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
 import { createFileStorage, createTempFiles, type FileStorage } from './kernel/storage/index.ts';
 import { AdminService } from './modules/admin/index.ts';
@@ -78,6 +78,8 @@ export interface Services {
   presence: Presence;
   /** Visitor pages and first pages of searches, kept a few seconds (PAGE_CACHE_SECONDS). */
   visitorCache: SharedCache;
+  /** Reads the same for everyone (categories, the blog), kept in the visitor cache as long as a visitor page. */
+  sharedReads: SharedRead;
   frameLimits: { account: Limiter; address: Limiter };
   admin: AdminService;
   authLibrary: ReturnType<typeof createAuthLibrary>;
@@ -112,6 +114,7 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     pubsub,
     presence,
     visitorCache,
+    sharedReads: sharedReads(visitorCache, config.PAGE_CACHE_SECONDS),
     frameLimits: frameLimitsOf(config, limiters.createLimiter),
     changeNotices: caching.notices,
     close: async () => {
@@ -298,8 +301,8 @@ function scheduleJobs({ db, jobs, logger, config }: Infrastructure, modules: Mod
 /** The page port (contract/pages.ts): each module's page operations, and nothing else of its services. */
 export function pageServices(services: Services): PageOperations {
   return {
-    ...lookupsPageOperations(services.lookups),
-    ...contentPageOperations(services.content),
+    ...lookupsPageOperations(services.lookups, services.sharedReads),
+    ...contentPageOperations(services.content, services.sharedReads),
     auth: authPageOperations(services.auth),
     users: usersPageOperations(services.users),
     items: itemsPageOperations(services.items),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { itemPath } from '../../contract/items.ts';
 import { signInDemoUser } from '../testing/app.ts';
 import { buildWebAppIfNeeded } from '../testing/process.ts';
+import { recordQueries } from '../testing/query-recorder.ts';
 import { items, itemViews } from '../testing/tables.ts';
 import { useTestApp } from '../testing/use-test-app.ts';
 
@@ -145,5 +146,21 @@ describe('visitor pages from the shared cache', () => {
     const hit = await get(page, { 'user-agent': 'second visitor' });
     expect(hit.headers['x-page-cache']).toBe('hit');
     await expect.poll(views, { timeout: 60_000 }).toBe(2);
+  });
+});
+
+describe('a signed-in dashboard', () => {
+  it('reads again only what is personal: the categories, blog and public rails come from what everyone shares', async () => {
+    const { cookie } = await signInDemoUser(ctx.app, 'user05@souk.test');
+    expect((await get('/', { cookie })).statusCode).toBe(200);
+    const recorded = recordQueries();
+    const page = await get('/', { cookie });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toContain('no-store');
+    expect(page.body).not.toContain(SIGN_IN_LINK);
+    const texts = recorded.map(({ text }) => text);
+    expect(texts.filter((text) => /from "(categories|blogs)"/.test(text))).toEqual([]);
+    // One list of its own (the followed sellers'); the newest and most viewed start from the shared ids.
+    expect(texts.filter((text) => text.includes('select "listings"."id" as id'))).toHaveLength(1);
   });
 });

@@ -28,6 +28,28 @@ export function createSharedCache(redisUrl: string | undefined, onError: (error:
   return redisUrl ? new RedisCache(redisUrl, onError) : new MemoryCache();
 }
 
+/** Reads whose answer is the same for every reader, kept a few seconds (`seconds`; 0 reads every time). */
+export type SharedRead = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+/** A SharedRead that keeps nothing. */
+export const readEveryTime: SharedRead = (_key, load) => load();
+
+/**
+ * A value every reader gets alike (a visitor's first page, the categories), kept `seconds` in the shared cache
+ * as JSON. The generation is read before loading, so a change made while loading retires what was loaded.
+ */
+export function sharedReads(cache: SharedCache, seconds: number): SharedRead {
+  return async <T>(key: string, load: () => Promise<T>) => {
+    if (seconds <= 0) return load();
+    const kept = await cache.get(key);
+    if (kept) return JSON.parse(kept.toString()) as T;
+    const generation = await cache.generation();
+    const value = await load();
+    await cache.set(key, Buffer.from(JSON.stringify(value)), generation, seconds * 1000);
+    return value;
+  };
+}
+
 interface MemoryEntry {
   value: Buffer;
   generation: number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisAnswers, TEST_REDIS_URL } from '../testing/redis.ts';
-import { MemoryCache, RedisCache, type SharedCache } from './shared-cache.ts';
+import { MemoryCache, RedisCache, type SharedCache, sharedReads } from './shared-cache.ts';
 
 const value = (text: string) => Buffer.from(text);
 const text = (stored: Buffer | null) => stored?.toString() ?? null;
@@ -52,6 +52,35 @@ describe('the in-process cache', () => {
     const cache = new MemoryCache({ maxBytes: 800 }, () => now);
     await cache.set('big', Buffer.alloc(101), 0, 60_000);
     expect(await cache.get('big')).toBeNull();
+  });
+});
+
+describe('shared reads', () => {
+  it('load once while kept, again after a change, and every time when kept for 0 seconds', async () => {
+    let loads = 0;
+    const load = async () => ({ loads: ++loads });
+    const cache = new MemoryCache();
+    const kept = sharedReads(cache, 5);
+    expect(await kept('categories', load)).toEqual({ loads: 1 });
+    expect(await kept('categories', load)).toEqual({ loads: 1 });
+    await cache.invalidate();
+    expect(await kept('categories', load)).toEqual({ loads: 2 });
+    const never = sharedReads(cache, 0);
+    expect(await never('blog', load)).toEqual({ loads: 3 });
+    expect(await never('blog', load)).toEqual({ loads: 4 });
+  });
+
+  it('keep nothing loaded while a change was made', async () => {
+    const cache = new MemoryCache();
+    const kept = sharedReads(cache, 5);
+    let loads = 0;
+    const changedWhileLoading = async () => {
+      loads += 1;
+      await cache.invalidate();
+      return loads;
+    };
+    expect(await kept('rail', changedWhileLoading)).toBe(1);
+    expect(await kept('rail', changedWhileLoading)).toBe(2);
   });
 });
 

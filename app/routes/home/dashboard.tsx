@@ -72,31 +72,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Promoted items whose promotion is running come first (SPEC.md 4 paid_item_first), then the newest.
       { query: { ...latest.query, isPaid: 'paid_item_first' } },
       { query: popular.query },
-      ...(viewer ? [{ followed: RAIL_ITEM_COUNT }] : []),
+      // A visitor's recently viewed lives in their browser, shown on /recently-viewed: `/` stays the same page for
+      // every visitor (the shared page cache) and carries no script for it.
+      ...(viewer ? [{ followed: RAIL_ITEM_COUNT }, { viewed: RAIL_ITEM_COUNT }] : []),
     ],
     viewer,
     language,
   );
-  const [categories, blogs, [recentItems = [], popularItems = [], followedItems = []], viewedItems] = await Promise.all(
-    [
+  const [categories, blogs, [recentItems = [], popularItems = [], followedItems = [], viewedItems = []]] =
+    await Promise.all([
       services.listCategories(
         { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
         language,
       ),
       services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
       rails,
-      // A visitor's recently viewed lives in their browser, shown on /recently-viewed: `/` stays the same page for
-      // every visitor (the shared page cache) and carries no script for it.
-      viewer ? services.items.recentlyViewed(viewer, language) : null,
-    ],
-  );
+    ]);
   return {
     categories: categories.items,
     blogs: blogs.items.map(withExcerpt),
     recent: { items: recentItems, href: latest.href },
     popular: { items: popularItems, href: popular.href },
     followed: followedItems,
-    viewed: viewedItems?.slice(0, RAIL_ITEM_COUNT) ?? [],
+    viewed: viewedItems,
   };
 }
 

@@ -1,10 +1,10 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { and, type Placeholder, sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { type Db, qualified } from '../../kernel/database.ts';
 import { cityJson, currencyJson } from '../lookups/index.ts';
 import { firstImageJson } from '../media/index.ts';
 import { items } from './schema.ts';
-import type { ListingTies } from './visibility.ts';
+import { type ListingTies, listedConditions } from './visibility.ts';
 
 /**
  * Reading items as cards (lists and rails), in one query: the few columns a card shows, its currency, city and
@@ -35,11 +35,16 @@ function cardSelection(language: LanguageCode, viewerId: Placeholder | null, tie
   };
 }
 
-function cardRowsQuery(db: Db, ties: ListingTies, language: LanguageCode, withViewer: boolean) {
+/** Who reads the cards: a visitor or a viewer, and whether only what they may list (visibility.ts mayList). */
+type CardReader = 'visitor' | 'viewer' | 'listed visitor' | 'listed viewer';
+
+function cardRowsQuery(db: Db, ties: ListingTies, language: LanguageCode, reader: CardReader) {
+  const viewerId = reader.endsWith('viewer') ? sql.placeholder('viewerId') : null;
+  const listed = reader.startsWith('listed') ? listedConditions(viewerId, ties) : [];
   return db
-    .select(cardSelection(language, withViewer ? sql.placeholder('viewerId') : null, ties))
+    .select(cardSelection(language, viewerId, ties))
     .from(items)
-    .where(sql`${items.id} = any(${sql.placeholder('itemIds')}::uuid[])`);
+    .where(and(sql`${items.id} = any(${sql.placeholder('itemIds')}::uuid[])`, ...listed));
 }
 
 type CardStatement = ReturnType<ReturnType<typeof cardRowsQuery>['prepare']>;
@@ -56,19 +61,28 @@ export class CardLoader {
     this.ties = ties;
   }
 
-  /** The card rows of these items, in the order of the ids given. */
-  async byIds(itemIds: string[], language: LanguageCode, viewerId: string | null): Promise<CardRow[]> {
+  /**
+   * The card rows of these items, in the order of the ids given; with `listedOnly`, only those the viewer may
+   * list now (visibility.ts mayList), the others left out.
+   */
+  async byIds(
+    itemIds: string[],
+    language: LanguageCode,
+    viewerId: string | null,
+    { listedOnly = false } = {},
+  ): Promise<CardRow[]> {
     if (itemIds.length === 0) return [];
-    const rows = await this.statementFor(language, viewerId !== null).execute({ itemIds, viewerId });
+    const reader = `${listedOnly ? 'listed ' : ''}${viewerId === null ? 'visitor' : 'viewer'}` as const;
+    const rows = await this.statementFor(language, reader).execute({ itemIds, viewerId });
     const position = new Map(itemIds.map((id, index) => [id, index]));
     return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   }
 
-  private statementFor(language: LanguageCode, withViewer: boolean) {
-    const name = `item_cards_${language}_${withViewer ? 'viewer' : 'visitor'}`;
+  private statementFor(language: LanguageCode, reader: CardReader) {
+    const name = `item_cards_${language}_${reader.replace(' ', '_')}`;
     let statement = this.statements.get(name);
     if (!statement) {
-      statement = cardRowsQuery(this.db, this.ties, language, withViewer).prepare(name);
+      statement = cardRowsQuery(this.db, this.ties, language, reader).prepare(name);
       this.statements.set(name, statement);
     }
     return statement;

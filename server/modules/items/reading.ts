@@ -1,5 +1,5 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
-import type { ItemDetail, ItemOfView, ItemView, OwnItemOfView } from '../../../contract/items.ts';
+import type { ItemCardView, ItemDetail, ItemOfView, ItemView, OwnItemOfView } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { latestFirst } from '../../kernel/database.ts';
 import { isItemId } from './access.ts';
@@ -67,6 +67,13 @@ export class ItemReading {
     const extras = await this.loader.extras(rows);
     const memo = new LookupMemo(language);
     return rows.map((row) => presentItem(row, extras, viewer, language, memo)) as ItemOfView<V>[];
+  }
+
+  /** Cards of these items that the viewer may list now, in the order given; the others are left out. */
+  async listedCardsOf(itemIds: string[], viewer: ItemViewer | null, language: LanguageCode): Promise<ItemCardView[]> {
+    const viewerId = viewer?.userId ?? null;
+    const rows = await this.cardLoader.byIds(itemIds, language, viewerId, { listedOnly: true });
+    return presentCards(rows, viewer, language);
   }
 
   /** The owner's items a query finds, each with its reject reason. */

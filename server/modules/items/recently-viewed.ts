@@ -80,6 +80,11 @@ export class RecentlyViewed {
 
   /** The viewer's recently viewed listings they may still see in a list, the latest first. */
   async list<V extends ItemView>(viewer: ItemViewer, language: LanguageCode, view: V): Promise<ItemOfView<V>[]> {
+    return this.reading.viewsOf(await this.ids(viewer), viewer, language, view);
+  }
+
+  /** The ids of `list`, the latest first. */
+  async ids(viewer: ItemViewer): Promise<string[]> {
     const rows = await this.db
       .select({ id: recentViews.itemId })
       .from(recentViews)
@@ -87,12 +92,7 @@ export class RecentlyViewed {
       .where(and(eq(recentViews.userId, viewer.userId), ...listedConditions(viewer.userId, this.ties)))
       .orderBy(desc(recentViews.viewedAt))
       .limit(RECENTLY_VIEWED_KEPT);
-    return this.reading.viewsOf(
-      rows.map((row) => row.id),
-      viewer,
-      language,
-      view,
-    );
+    return rows.map((row) => row.id);
   }
 
   /** Forgets every listing the viewer opened. */

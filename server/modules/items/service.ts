@@ -1,6 +1,7 @@
 import type { ItemEntryInput } from '../../../contract/item-entry.ts';
 import type {
   Item,
+  ItemCardView,
   ItemDetail,
   ItemOfView,
   ItemReport,
@@ -121,6 +122,14 @@ export class ItemsService {
     return this.reading.viewsOf(itemIds, viewer, language, view);
   }
 
+  /**
+   * Cards of items another module chose from what others may list (a rail kept for everyone), as this viewer
+   * may list them now: what they reported or what a block hides is left out.
+   */
+  listedCardsOf(itemIds: string[], viewer: ItemViewer | null, language: LanguageCode): Promise<ItemCardView[]> {
+    return this.reading.listedCardsOf(itemIds, viewer, language);
+  }
+
   /** Related items of an item the viewer may see (404 otherwise). */
   async relatedTo<V extends ItemView>(
     itemId: string,
@@ -169,6 +178,11 @@ export class ItemsService {
     view: V = 'full' as V,
   ): Promise<ItemOfView<V>[]> {
     return this.recent.list(viewer, language, view);
+  }
+
+  /** The ids of `recentlyViewed`, the latest first. */
+  recentlyViewedIds(viewer: ItemViewer): Promise<string[]> {
+    return this.recent.ids(viewer);
   }
 
   /** Forgets what the viewer opened. */

@@ -93,7 +93,7 @@ export type ViewerParam = string | Placeholder;
  * `mayList` as SQL: literal values, so the partial indexes of public listings (status = 1 ...) apply. A viewer
  * needs the ties; a visitor does not.
  */
-export function listedConditions(viewerId: string | null, ties?: ListingTies): SQL[] {
+export function listedConditions(viewerId: ViewerParam | null, ties?: ListingTies): SQL[] {
   const conditions = [
     sql`${items.status} = ${sql.raw(String(ITEM_STATUS.active))}`,
     sql`${items.deletedAt} is null`,

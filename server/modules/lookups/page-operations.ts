@@ -1,10 +1,15 @@
 import type { LanguageCode } from '../../../contract/language.ts';
+import { readEveryTime, type SharedRead } from '../../kernel/shared-cache.ts';
 import type { ListQuery, LookupsService } from './service.ts';
 
-/** What pages may ask of the lookups: reading published lists, nothing else. */
-export function lookupsPageOperations(lookups: LookupsService) {
+/**
+ * What pages may ask of the lookups: reading published lists, nothing else. `shared` keeps the categories a few
+ * seconds for everyone, signed in or not: they are the same for all.
+ */
+export function lookupsPageOperations(lookups: LookupsService, shared: SharedRead = readEveryTime) {
   return {
-    listCategories: (query: ListQuery, language: LanguageCode) => lookups.listCategories(query, language),
+    listCategories: (query: ListQuery, language: LanguageCode) =>
+      shared(`categories:${language}:${JSON.stringify(query)}`, () => lookups.listCategories(query, language)),
     getCategory: (catId: number, language: LanguageCode) => lookups.findCategory(catId, language),
     listSubcategories: (catId: number, query: ListQuery, language: LanguageCode) =>
       lookups.listSubcategories(catId, query, language),

@@ -459,6 +459,55 @@ describe('the rails of a page', () => {
     expect(followed?.length).toBeGreaterThan(0);
     expect(await services.search.rails([{ followed: 5 }], null, 'en')).toEqual([[]]);
   });
+
+  it('give a viewer their own lists’ first cards, whatever of the shared ones they reported or blocked', async () => {
+    const services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
+    const someone: Viewer = { userId: 'demo-user-11', userName: 'Someone', photo: null, isAdmin: false, status: 1 };
+    const newest = itemSearchSchema.parse({ limit: 3 });
+    const ownFirstPage = async () => (await services.search.list({ ...newest, view: 'card' }, someone, 'en')).items;
+    const railOf = async () => (await services.search.rails([{ query: newest }], someone, 'en'))[0];
+    const everyones = { ...itemSearchSchema.parse({ limit: 12 }), view: 'full' as const };
+    const shared = (await services.search.list(everyones, null, 'en')).items;
+    const sellersOf = (count: number) => [...new Set(shared.map((item) => item.added_user_id))].slice(0, count);
+    try {
+      // Reports within the rail's spare ids: the shared list, with those left out.
+      const reported = [shared[0], shared[2]].map((item) => ({
+        itemId: item?.id as string,
+        reporterId: someone.userId,
+        reason: 'spam',
+      }));
+      await db.insert(itemReports).values(reported);
+      const rail = await railOf();
+      expect(rail).toEqual(await ownFirstPage());
+      expect(rail?.map((item) => item.id)).toEqual([shared[1], shared[3], shared[4]].map((item) => item?.id));
+      // Blocks hiding more than the spare ids: the viewer's own list.
+      const sellers = sellersOf(6).filter((seller) => seller !== someone.userId);
+      await db
+        .insert(blocks)
+        .values(sellers.map((seller) => ({ blockerId: someone.userId, blockedId: seller })))
+        .onConflictDoNothing();
+      const hidden = shared.slice(0, 8).filter((item) => sellers.includes(item.added_user_id));
+      expect(hidden.length).toBeGreaterThan(5);
+      const ownRail = await railOf();
+      expect(ownRail).toEqual(await ownFirstPage());
+      expect(ownRail?.length).toBe(3);
+      const sellerOf = new Map(shared.map((item) => [item.id, item.added_user_id]));
+      expect(ownRail?.some((item) => sellers.includes(sellerOf.get(item.id) ?? ''))).toBe(false);
+    } finally {
+      await db.delete(itemReports).where(eq(itemReports.reporterId, someone.userId));
+      await db.delete(blocks).where(eq(blocks.blockerId, someone.userId));
+      await db.delete(blocks).where(eq(blocks.blockedId, someone.userId));
+    }
+  });
+
+  it('show a viewer what they opened lately, the latest first, in the same read', async () => {
+    const services = createServices(db, test.config, pino({ level: 'silent' }), test.jobs);
+    const signedIn: Viewer = { userId: VIEWER, userName: 'Viewer', photo: null, isAdmin: false, status: 1 };
+    for (const name of ['B', 'A']) await services.items.rememberView(ids[name] as string, signedIn);
+    const [viewed] = await services.search.rails([{ viewed: 10 }], signedIn, 'en');
+    expect(viewed).toEqual(await services.items.recentlyViewed(signedIn, 'en', 'card'));
+    expect(await services.search.rails([{ viewed: 10 }], null, 'en')).toEqual([[]]);
+  });
 });
 
 describe('map cells', () => {

@@ -9,7 +9,7 @@ import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
-import type { SharedCache } from '../../kernel/shared-cache.ts';
+import { readEveryTime, type SharedCache, type SharedRead, sharedReads } from '../../kernel/shared-cache.ts';
 import type { ItemsService, Listings } from '../items/index.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { follows } from '../social/index.ts';
@@ -38,6 +38,18 @@ export interface SearchDependencies {
   visitorLists?: { cache: SharedCache; seconds: number };
 }
 
+/**
+ * Ids past a rail's own that a viewer's rail reads from the list visitors share: a viewer who reported or blocked
+ * up to this many of its first listings still gets a full rail without a list of their own.
+ */
+const RAIL_SPARE_IDS = 5;
+
+interface RailCandidates {
+  ids: string[];
+  limit: number;
+  complete: boolean;
+}
+
 /** Discovery (issue 10): public item lists with every filter, text and radius; the search box's suggestions. */
 export class SearchService {
   private readonly db: Db;
@@ -45,7 +57,8 @@ export class SearchService {
   private readonly lookups: LookupsService;
   private readonly search: ItemSearch;
   private readonly categoryCounts: CategoryCounts;
-  private readonly visitorLists: SearchDependencies['visitorLists'];
+  /** What every visitor gets alike, kept a few seconds in the cache the instances share (when there is one). */
+  private readonly sharedWithVisitors: SharedRead;
   /** Searches people keep, and their matches (saved-searches.ts, saved-search-matching.ts). */
   readonly saved: SavedSearches;
 
@@ -55,7 +68,8 @@ export class SearchService {
     this.lookups = dependencies.lookups;
     this.search = new ItemSearch(dependencies.db, (viewerId) => dependencies.items.listings.listedFor(viewerId));
     this.categoryCounts = new CategoryCounts(dependencies.db);
-    this.visitorLists = dependencies.visitorLists;
+    const shared = dependencies.visitorLists;
+    this.sharedWithVisitors = shared ? sharedReads(shared.cache, shared.seconds) : readEveryTime;
     this.keepWordsCurrent(dependencies.events);
     this.saved = new SavedSearches(dependencies.db, dependencies.createLimiter);
     registerSavedSearchMatching(dependencies.db, dependencies.events);
@@ -76,35 +90,55 @@ export class SearchService {
   /**
    * The first cards of several lists, for the rails of a page: no count and no next page, as a rail shows
    * neither; each rail's ids first, then the cards of all of them in one read. A visitor's rails are shared a
-   * few seconds like a visitor's first page.
+   * few seconds like a visitor's first page. A viewer's public rails start from the ids visitors share (with a
+   * few spare), and keep only what this viewer may list, read fresh: the same cards as their own list's first.
    */
   async rails(requests: RailRequest[], viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[][]> {
-    const load = async () => {
-      const idLists = await Promise.all(requests.map((request) => this.railIds(request, viewer)));
-      const cards = await this.items.cardsOf([...new Set(idLists.flat())], viewer, language, 'card');
+    if (viewer) return this.viewerRails(requests, viewer, language);
+    return this.sharedWithVisitors(`rails:${language}:${JSON.stringify(requests)}`, async () => {
+      const idLists = await Promise.all(
+        requests.map((request) => ('query' in request ? this.search.firstIds(request.query, null) : [])),
+      );
+      const cards = await this.items.cardsOf([...new Set(idLists.flat())], null, language, 'card');
       const byId = new Map(cards.map((card) => [card.id, card]));
       return idLists.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
-    };
-    return viewer ? load() : this.sharedWithVisitors(`rails:${language}:${JSON.stringify(requests)}`, load);
+    });
   }
 
-  private railIds(request: RailRequest, viewer: Viewer | null): Promise<string[]> {
-    if (!('followed' in request)) return this.search.firstIds(request.query, viewer?.userId ?? null);
-    if (!viewer) return Promise.resolve([]);
-    const query = { limit: request.followed, offset: 0, order_by: 'added_date' } as const;
-    return this.search.firstIds(query, viewer.userId, this.followedBy(viewer));
+  private async viewerRails(requests: RailRequest[], viewer: Viewer, language: LanguageCode) {
+    const candidates = await Promise.all(requests.map((request) => this.railCandidates(request, viewer)));
+    const allIds = [...new Set(candidates.flatMap((candidate) => candidate.ids))];
+    const cards = await this.items.listedCardsOf(allIds, viewer, language);
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    return Promise.all(
+      requests.map(async (request, index) => {
+        const { ids, limit, complete } = candidates[index] as RailCandidates;
+        const shown = ids.flatMap((id) => byId.get(id) ?? []);
+        if (shown.length >= limit || complete || !('query' in request)) return shown.slice(0, limit);
+        // The viewer hides more of the shared list than its spare ids: their own list, read for them alone.
+        const own = await this.search.firstIds(request.query, viewer.userId);
+        return this.items.cardsOf(own, viewer, language, 'card');
+      }),
+    );
   }
 
-  /** What every visitor gets alike, kept a few seconds in the cache the instances share (when there is one). */
-  private async sharedWithVisitors<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const shared = this.visitorLists;
-    if (!shared || shared.seconds <= 0) return load();
-    const kept = await shared.cache.get(key);
-    if (kept) return JSON.parse(kept.toString()) as T;
-    const generation = await shared.cache.generation();
-    const result = await load();
-    await shared.cache.set(key, Buffer.from(JSON.stringify(result)), generation, shared.seconds * 1000);
-    return result;
+  /** A rail's ids before the viewer's own hiding: `complete` when no listing past them could take a place. */
+  private async railCandidates(request: RailRequest, viewer: Viewer): Promise<RailCandidates> {
+    if ('followed' in request) {
+      const query = { limit: request.followed, offset: 0, order_by: 'added_date' } as const;
+      const ids = await this.search.firstIds(query, viewer.userId, this.followedBy(viewer));
+      return { ids, limit: request.followed, complete: true };
+    }
+    if ('viewed' in request) {
+      const ids = await this.items.recentlyViewedIds(viewer);
+      return { ids: ids.slice(0, request.viewed), limit: request.viewed, complete: true };
+    }
+    const { query } = request;
+    const wanted = { ...query, limit: query.limit + RAIL_SPARE_IDS };
+    const ids = await this.sharedWithVisitors(`rail-ids:${JSON.stringify(wanted)}`, () =>
+      this.search.firstIds(wanted, null),
+    );
+    return { ids, limit: query.limit, complete: ids.length < wanted.limit };
   }
 
   private async find<V extends ItemView>(
