@@ -5,6 +5,7 @@
 import { itemPath } from '../contract/items.ts';
 import { DEMO_ITEM_COUNT } from '../server/db/seed/demo-items.ts';
 import { stableUuid } from '../server/db/seed/random.ts';
+import type { DatasetInfo } from './dataset-info.ts';
 
 export interface DemoItem {
   id: string;
@@ -26,4 +27,18 @@ export async function demoItems(url: string, wanted = Number(process.env.BENCH_I
   }
   if (found.length === 0) throw new Error('no demo item is visible: is the demo data seeded?');
   return found;
+}
+
+/** Item pages of a generated dataset: the newest ten and ten from page 20 of every category (old and new rows). */
+export async function datasetItemPages(url: string, info: Pick<DatasetInfo, 'categories'>): Promise<string[]> {
+  const pages: string[] = [];
+  for (const category of info.categories) {
+    for (const offset of [0, 200]) {
+      const response = await fetch(`${url}/api/v1/items?cat_id=${category.id}&limit=10&offset=${offset}&view=card`);
+      if (!response.ok) throw new Error(`the items of category ${category.id}: ${response.status}`);
+      const { data } = (await response.json()) as { data: { items: Array<{ item_name: string }> } };
+      for (const item of data.items) pages.push(`/item/${encodeURIComponent(item.item_name)}`);
+    }
+  }
+  return pages;
 }

@@ -27,7 +27,8 @@ const CHUNK_TARGET = { ratio: 0.5 };
 /** Targets of issue 9: the item page and the item's JSON, over many seeded items. */
 const ITEM_PAGE_TARGET = { ratio: 0.1, p99: 50 };
 const ITEM_JSON_TARGET = { ratio: 0.2, p99: 50 };
-const WEIGHT_TARGETS = { '/': { js: 120 * 1024, html: 40 * 1024 }, '/login': { js: 140 * 1024 } };
+/** Issue 21: JavaScript at start (brotli) and the raw HTML of `/` (issue 9's 40 KB counted a page without cards). */
+const WEIGHT_TARGETS = { '/': { js: 120 * 1024, html: 100 * 1024 }, '/login': { js: 140 * 1024 } };
 
 interface BenchRoute {
   name: string;

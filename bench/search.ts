@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { seededRandom } from '../server/db/seed/random.ts';
 import { type DatasetInfo, DEFAULT_ITEMS, datasetDir, readDatasetInfo } from './dataset-info.ts';
 import { plainArabic } from './dataset-text.ts';
+import { datasetItemPages } from './items.ts';
 import { type BenchServer, median, startServer } from './server.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -328,7 +329,7 @@ async function prepareQueries(url: string, info: DatasetInfo) {
 
   const browseJson = info.categories.map((category) => `/api/v1/items?cat_id=${category.id}`);
   const browseCards = browseJson.map((path) => `${path}&view=card`);
-  const itemPages = await itemPagesOf(url, info);
+  const itemPages = await datasetItemPages(url, info);
   const browsePages = info.categories.map((category) => `/item-list?cat_id=${category.id}`);
   const pageStatus = (await fetch(`${url}${browsePages[0]}`)).status;
   const hasPage = pageStatus === 200;
@@ -344,20 +345,6 @@ async function prepareQueries(url: string, info: DatasetInfo) {
   const keys = info.sampleItemIds.slice(0, 60).map((id) => `/api/v1/items/${id}?lang=en`);
   const combined = combinedQueries(info);
   return { browseJson, browseCards, browsePages, itemPages, pageStatus, hasPage, deep, mix, radius, keys, combined };
-}
-
-/** Item pages of the dataset: the newest ten and ten from page 20 of every category (old and new rows). */
-async function itemPagesOf(url: string, info: DatasetInfo) {
-  const pages: string[] = [];
-  for (const category of info.categories) {
-    for (const offset of [0, 200]) {
-      const list = await getJson<{ items: Array<{ item_name: string }> }>(
-        `${url}/api/v1/items?cat_id=${category.id}&limit=10&offset=${offset}&view=card`,
-      );
-      for (const item of list.body.data?.items ?? []) pages.push(`/item/${encodeURIComponent(item.item_name)}`);
-    }
-  }
-  return pages;
 }
 
 type Queries = Awaited<ReturnType<typeof prepareQueries>>;
