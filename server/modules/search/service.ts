@@ -50,6 +50,12 @@ interface RailCandidates {
   complete: boolean;
 }
 
+/** Each rail's cards in the order of its ids; an id without a card (not listed for the viewer) is left out. */
+function inRailOrder(idLists: string[][], cards: ItemCardView[]): ItemCardView[][] {
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return idLists.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+}
+
 /** Discovery (issue 10): public item lists with every filter, text and radius; the search box's suggestions. */
 export class SearchService {
   private readonly db: Db;
@@ -100,20 +106,19 @@ export class SearchService {
         requests.map((request) => ('query' in request ? this.search.firstIds(request.query, null) : [])),
       );
       const cards = await this.items.cardsOf([...new Set(idLists.flat())], null, language, 'card');
-      const byId = new Map(cards.map((card) => [card.id, card]));
-      return idLists.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+      return inRailOrder(idLists, cards);
     });
   }
 
   private async viewerRails(requests: RailRequest[], viewer: Viewer, language: LanguageCode) {
     const candidates = await Promise.all(requests.map((request) => this.railCandidates(request, viewer)));
-    const allIds = [...new Set(candidates.flatMap((candidate) => candidate.ids))];
-    const cards = await this.items.listedCardsOf(allIds, viewer, language);
-    const byId = new Map(cards.map((card) => [card.id, card]));
+    const idLists = candidates.map((candidate) => candidate.ids);
+    const cards = await this.items.listedCardsOf([...new Set(idLists.flat())], viewer, language);
+    const shownLists = inRailOrder(idLists, cards);
     return Promise.all(
       requests.map(async (request, index) => {
-        const { ids, limit, complete } = candidates[index] as RailCandidates;
-        const shown = ids.flatMap((id) => byId.get(id) ?? []);
+        const { limit, complete } = candidates[index] as RailCandidates;
+        const shown = shownLists[index] ?? [];
         if (shown.length >= limit || complete || !('query' in request)) return shown.slice(0, limit);
         // The viewer hides more of the shared list than its spare ids: their own list, read for them alone.
         const own = await this.search.firstIds(request.query, viewer.userId);

@@ -28,8 +28,6 @@ export function SharePanel({ url, title }: { url: string; title: string }) {
       (document.getElementById('share-url') as HTMLInputElement | null)?.select();
     }
   };
-  const network =
-    'flex items-center gap-3 rounded-2xl border border-slate-200 px-4 py-3 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
   return (
     <>
       <div className="mt-4">
@@ -59,37 +57,49 @@ export function SharePanel({ url, title }: { url: string; title: string }) {
         </p>
       </div>
       <ul className="mt-2 grid gap-2">
-        <li>
-          <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={network}>
-            <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-[#25d366] text-white">
-              <MessageCircle className="size-5" />
-            </span>
-            {t('item.share.whatsapp')}
-          </a>
-        </li>
-        <li>
-          <a href={links.facebook} target="_blank" rel="noopener noreferrer" className={network}>
-            <span
-              aria-hidden
-              className="flex size-9 items-center justify-center rounded-full bg-[#1877f2] text-lg font-black text-white"
-            >
-              f
-            </span>
-            {t('item.share.facebook')}
-          </a>
-        </li>
-        <li>
-          <a href={links.x} target="_blank" rel="noopener noreferrer" className={network}>
-            <span
-              aria-hidden
-              className="flex size-9 items-center justify-center rounded-full bg-black text-base font-black text-white dark:bg-white dark:text-black"
-            >
-              𝕏
-            </span>
-            {t('item.share.x')}
-          </a>
-        </li>
+        <NetworkLink href={links.whatsapp} name={t('item.share.whatsapp')} badge="bg-[#25d366]">
+          <MessageCircle className="size-5" />
+        </NetworkLink>
+        <NetworkLink href={links.facebook} name={t('item.share.facebook')} badge="bg-[#1877f2] text-lg font-black">
+          f
+        </NetworkLink>
+        <NetworkLink
+          href={links.x}
+          name={t('item.share.x')}
+          badge="bg-black text-base font-black dark:bg-white dark:text-black"
+        >
+          𝕏
+        </NetworkLink>
       </ul>
     </>
+  );
+}
+
+/** One network of the share panel: its mark in its colours, and its name. */
+function NetworkLink({
+  href,
+  name,
+  badge,
+  children,
+}: {
+  href: string;
+  name: string;
+  badge: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="flex items-center gap-3 rounded-2xl border border-slate-200 px-4 py-3 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+      >
+        <span aria-hidden className={`flex size-9 items-center justify-center rounded-full text-white ${badge}`}>
+          {children}
+        </span>
+        {name}
+      </a>
+    </li>
   );
 }
