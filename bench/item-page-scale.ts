@@ -1,9 +1,10 @@
 /**
  * Issue 21: the item page at a million listings against the same page with the demo data, side by side in one
  * run. Two servers, both without the visitor cache (every page rendered): the demo data in a new folder, and the
- * generated dataset (`npm run bench:dataset` first). In interleaved rounds, each server's /healthz and then its
- * item pages, one server under load at a time; each figure is a share of that server's own /healthz, so the two
- * databases' sizes are all that differ.
+ * generated dataset (`npm run bench:dataset` first), which holds the demo seed too. The demo items' pages are
+ * measured on both, so the pages are the same and only the database's size differs; the dataset's own items are a
+ * third row. In interleaved rounds, each server's /healthz and then the pages, one server under load at a time;
+ * each figure is a share of that server's own /healthz.
  *
  *   npm run bench:item-scale    DATASET_ITEMS (1,000,000) or DATASET_DIR; BENCH_ROUNDS=5 BENCH_SECONDS=3
  *                               BENCH_CONNECTIONS=10 BENCH_ITEMS=120 demo items rotated over
@@ -76,13 +77,11 @@ async function main() {
     env: { PAGE_CACHE_SECONDS: '0', EMBEDDED_PG_SHARED_BUFFERS: LARGE_SHARED_BUFFERS },
   });
   try {
+    const listings = `${info.items.toLocaleString('en')} listings`;
     const sides: Side[] = [
-      { name: 'demo data', server: demo, pages: (await demoItems(demo.url)).map((item) => item.page) },
-      {
-        name: `${info.items.toLocaleString('en')} listings`,
-        server: large,
-        pages: await datasetItemPages(large.url, info),
-      },
+      { name: 'demo data, demo items', server: demo, pages: (await demoItems(demo.url)).map((item) => item.page) },
+      { name: `${listings}, demo items`, server: large, pages: (await demoItems(large.url)).map((item) => item.page) },
+      { name: `${listings}, generated items`, server: large, pages: await datasetItemPages(large.url, info) },
     ].map((side) => ({ ...side, shares: [], cpu: [], p99: [] }));
     const loadBefore = os.loadavg()[0] ?? 0;
     await measure(sides);
@@ -107,9 +106,10 @@ function report(sides: Side[], loadBefore: number) {
         `${median(side.p99)} | ${fixed(median(side.cpu), 2)} |`,
     );
   }
-  const [small, big] = sides.map((side) => median(side.shares));
+  const [small, big, generated] = sides.map((side) => median(side.shares));
   const verdict = (big ?? 0) >= (small ?? 0) ? 'met' : 'MISSED';
-  console.log(`\nlarge / demo share: ${fixed((big ?? 0) / (small ?? 1), 2)} (target >= 1: ${verdict})`);
+  console.log(`\nthe same pages, large / demo share: ${fixed((big ?? 0) / (small ?? 1), 2)} (target >= 1: ${verdict})`);
+  console.log(`generated / demo pages at the large size: ${fixed((generated ?? 0) / (big ?? 1), 2)}`);
 }
 
 await main();

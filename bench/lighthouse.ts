@@ -4,6 +4,8 @@
  * Several runs per page; the table gives the medians, the largest-contentful-paint element and the load
  * average of the machine during the runs. Starts its own server like run.ts (BENCH_URL to measure a running
  * one). Scores move with the machine's load: measure on an idle machine (load average well under the cores).
+ * They move with its CPU too: the CPU index column is Lighthouse's BenchmarkIndex, and its 4x slowdown only
+ * stands for a mid-range phone on a desktop of 1000-2000 or more (Lighthouse's docs/throttling.md).
  *
  *   npm run bench:lighthouse     LIGHTHOUSE_RUNS=3, CHROMIUM_PATH=/usr/bin/chromium; LIGHTHOUSE_REPORTS=<folder>
  *                                keeps each run's full JSON report there; LIGHTHOUSE_PAGES=/,/item-list picks
@@ -33,6 +35,8 @@ interface LighthouseRun {
   lcpElement: string;
   /** The machine's 1-minute load average when the run ended. */
   load: number;
+  /** Lighthouse's BenchmarkIndex of the host: its default 4x slowdown assumes a desktop of 1000-2000 or more. */
+  cpuIndex: number;
 }
 
 async function startChromium() {
@@ -97,6 +101,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<Lighthouse
     cls: value('cumulative-layout-shift'),
     lcpElement: lcpNode ? describeNode(lcpNode) : 'unknown',
     load: os.loadavg()[0] ?? Number.NaN,
+    cpuIndex: result.lhr.environment.benchmarkIndex,
   };
 }
 
@@ -166,8 +171,8 @@ const chromium = await startChromium();
 try {
   const pages = await Promise.all(PAGES.map(async (page) => (page === ITEM_PAGE ? await itemPage(server.url) : page)));
   console.log(`\nLighthouse ${runs} runs per page, mobile (default config); medians\n`);
-  console.log('| page | score | FCP ms | LCP ms | TBT ms | CLS | LCP element | load avg | target |');
-  console.log('|---|---:|---:|---:|---:|---:|---|---:|---|');
+  console.log('| page | score | FCP ms | LCP ms | TBT ms | CLS | LCP element | load avg | CPU index | target |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|---|');
   for (const page of pages) {
     const results: LighthouseRun[] = [];
     for (let run = 0; run < runs; run++) results.push(await audit(`${server.url}${page}`, chromium.port));
@@ -180,6 +185,7 @@ try {
         `${mid('lcp').toFixed(0)} | ${mid('tbt').toFixed(0)} | ${mid('cls').toFixed(3)} | ` +
         `\`${mostCommon(results.map((result) => result.lcpElement)).replaceAll('|', '/')}\` | ` +
         `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} | ` +
+        `${median(results.map((result) => result.cpuIndex)).toFixed(0)} | ` +
         `>= ${TARGET_SCORE}: ${score >= TARGET_SCORE ? 'met' : 'MISSED'} |`,
     );
   }
