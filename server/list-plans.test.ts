@@ -131,6 +131,8 @@ describe(`every list query on ${LISTINGS.toLocaleString('en')} listings`, () => 
     ['a category', () => call('GET', `/items?limit=20&cat_id=${item.cat_id}`)],
     ['a subcategory', () => call('GET', `/items?limit=20&sub_cat_id=${item.sub_cat_id}`)],
     ['related items', () => call('GET', `/items/${item.id}/related`)],
+    ['related items as cards (the item page)', () => call('GET', `/items/${item.id}/related?view=card`)],
+    ['related items as cards, signed in', () => call('GET', `/items/${item.id}/related?view=card`, token(1))],
     ["a seller's sold items", () => call('GET', '/items/by-seller/demo-user-02/sold')],
     ...(['active', 'pending', 'rejected', 'sold'] as const).map((list): [string, () => Promise<{ status: number }>] => [
       `the owner's ${list} items`,

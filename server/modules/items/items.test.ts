@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { draftUpload, type EntryReferences, entryReferences, validEntry } from '../../testing/item-entries.ts';
-import { appSettings, images, items, users } from '../../testing/tables.ts';
+import { appSettings, images, items, subcategories, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const test = useTestApp({ users: [5, 6], admin: true });
@@ -354,6 +354,49 @@ describe('lists and reading', () => {
     expect(ids).not.toContain(id);
     expect(ids).toContain(other);
     expect(ids.length).toBeLessThanOrEqual(6);
+  });
+
+  it('gives the same related items as cards: newest first, not sold, not reported by the viewer', async () => {
+    const id = await postItem();
+    const reported = await postItem();
+    const sold = await postItem();
+    const newest = await postItem();
+    await db.update(items).set({ isSoldOut: true }).where(eq(items.id, sold));
+    expect((await call('POST', `/items/${reported}/report`, other, { reason: 'spam' })).status).toBe(200);
+    const idsOf = async (view: string, token?: string) => {
+      const answer = await call('GET', `/items/${id}/related?view=${view}`, token);
+      expect(answer.status).toBe(200);
+      return (answer.body.data as unknown as Array<{ id: string }>).map((item) => item.id);
+    };
+    const visitorCards = await idsOf('card');
+    expect(visitorCards.slice(0, 2)).toEqual([newest, reported]);
+    expect(visitorCards).not.toContain(sold);
+    expect(visitorCards).toEqual(await idsOf('full'));
+    const viewerCards = await idsOf('card', other);
+    expect(viewerCards[0]).toBe(newest);
+    expect(viewerCards).not.toContain(reported);
+    expect(viewerCards).toEqual(await idsOf('full', other));
+  });
+
+  it('falls back to related items of the category when the subcategory has no other', async () => {
+    const [empty] = await db
+      .insert(subcategories)
+      .values({ catId: refs.plain.catId, name: 'Empty', slug: 'related-fallback-test' })
+      .returning({ id: subcategories.id });
+    const lone = await postItem();
+    await db.update(items).set({ subCatId: empty?.id }).where(eq(items.id, lone));
+    const relatedOf = async (view: string) => {
+      const answer = await call('GET', `/items/${lone}/related?view=${view}`);
+      return (answer.body.data as unknown as Array<{ id: string; cat_id: number; sub_cat_id: number }>).map((item) => [
+        item.id,
+        item.cat_id,
+        item.sub_cat_id,
+      ]);
+    };
+    const cards = await relatedOf('card');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every(([, catId, subCatId]) => catId === refs.plain.catId && subCatId !== empty?.id)).toBe(true);
+    expect(cards).toEqual(await relatedOf('full'));
   });
 
   it('offers every list of the entry form in the request language', async () => {
