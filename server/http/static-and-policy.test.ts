@@ -34,6 +34,13 @@ describe('content security policy', () => {
     for (const script of inlineScripts) expect(script).toContain(`nonce="${nonce}"`);
   });
 
+  it('lets pages connect to this site only, its realtime socket included', async () => {
+    for (const url of ['/login', '/healthz']) {
+      const policy = String((await ctx.app.inject(url)).headers['content-security-policy']);
+      expect(policy).toMatch(/(^|;)connect-src 'self'(;|$)/);
+    }
+  });
+
   it('names no nonce on JSON answers and files, which run no inline script', async () => {
     for (const url of ['/healthz', '/api/v1/categories', `/assets/${largestScript()}`]) {
       const policy = String((await ctx.app.inject(url)).headers['content-security-policy']);
