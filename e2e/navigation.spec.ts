@@ -52,7 +52,7 @@ test('pages load without console errors or blocked scripts', async ({ page }) =>
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  for (const path of ['/', '/?lang=en', '/category', '/ui-collection']) {
+  for (const path of ['/', '/?lang=en', '/category', '/item-list']) {
     await page.goto(path);
     await expect(page.locator('main')).toBeVisible();
   }

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { ADMIN, signIn } from './support/accounts.ts';
 
 test.describe('first visit', () => {
   test.use({ answeredPrivacy: false });
@@ -18,6 +19,7 @@ test.describe('first visit', () => {
 });
 
 test('dialogs trap focus, close with Escape and report the answer', async ({ page }) => {
+  await signIn(page, ADMIN);
   await page.goto('/ui-collection?lang=en');
   await page.getByRole('button', { name: 'Are you sure?' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -42,8 +44,21 @@ test('dialogs trap focus, close with Escape and report the answer', async ({ pag
 });
 
 test('dialogs mirror in Arabic', async ({ page }) => {
+  await signIn(page, ADMIN);
   await page.goto('/ui-collection?lang=ar');
   await page.getByRole('button', { name: 'هل أنت متأكد؟' }).click();
   await expect(page.getByRole('alertdialog')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('alertdialog').getByRole('button', { name: 'نعم' })).toBeVisible();
+});
+
+test('the design showcase is the operators’ own: visitors sign in first, members find nothing', async ({
+  page,
+  newAccount,
+}) => {
+  await page.goto('/ui-collection?lang=en');
+  await expect(page).toHaveURL(/\/login\?redirect=ui-collection/);
+  await (await newAccount()).signIn(page);
+  const refused = await page.goto('/ui-collection?lang=en');
+  expect(refused?.status()).toBe(404);
+  await expect(page.getByRole('button', { name: 'Are you sure?' })).toHaveCount(0);
 });

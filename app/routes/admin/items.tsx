@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from 'react-router';
-import { type AppContext, appContext } from '#app-context';
+import { appContext } from '#app-context';
 import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { NotFound } from '../../components/ui/not-found.tsx';
 import { badgesOf, ItemCover, ItemStatusBadge } from '../../features/items/item-card.tsx';
@@ -12,23 +12,12 @@ import { ModerationQueue } from '../../features/moderation/moderation-queue.tsx'
 import type { ItemLook } from '../../features/moderation/queue-row.tsx';
 import { LoadFailure } from '../../features/shell/chunk-load.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { requireAdmin } from '../../lib/admin.server.ts';
 import { flashCookie, pageLanguage } from '../../lib/cookies.server.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { formFields, withRefusals } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { redirectQueryFor } from '../../lib/redirect.ts';
 import type { Route } from './+types/items';
-
-type RouterContext = { get(key: typeof appContext): AppContext };
-
-/** Visitors go to login and come back here; signed-in members who are not admins are refused (403). */
-function requireAdmin(request: Request, context: RouterContext) {
-  const viewer = context.get(appContext).viewer;
-  const url = new URL(request.url);
-  if (!viewer) throw redirect(`/login${redirectQueryFor(url.pathname, url.search)}`);
-  if (!viewer.isAdmin) throw data(null, { status: 403 });
-  return viewer;
-}
 
 /** The moderation queue (SPEC.md 6): pending items first, or the items of one status. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse } from 'react-router';
 import { useDialog } from '../../components/ui/dialogs.tsx';
+import { NotFound } from '../../components/ui/not-found.tsx';
+import { LoadFailure } from '../../features/shell/chunk-load.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { requireAdmin } from '../../lib/admin.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/ui-collection';
+
+/** The showcase is for the operators' designers and tests: members who are not admins find nothing here. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context, 404);
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (typeof document !== 'undefined') console.error(error);
+  return <LoadFailure reason="generic" />;
+}
 
 export const handle = { i18n: ['content'] } satisfies PageHandle;
 
