@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/database.ts';
 import { seedReference } from '../server/db/seed/seed.ts';
-import { createFileStorage, createTempFiles } from '../server/kernel/storage/index.ts';
+import { createFileStorage, createTempFiles, logNoSpace } from '../server/kernel/storage/index.ts';
 import { ItemMediaService } from '../server/modules/items/item-media.ts';
 import { MediaService } from '../server/modules/media/index.ts';
 import { SettingsService } from '../server/modules/settings/index.ts';
@@ -76,7 +76,7 @@ const database = await openDatabase(config, logger);
 try {
   await migrateDatabase(database.pool, (db) => seedReference(db));
   const storage = createFileStorage(config);
-  const media = new MediaService(database.db, storage, createTempFiles(config.uploadTempDir), {
+  const media = new MediaService(database.db, storage, createTempFiles(config.uploadTempDir, logNoSpace(logger)), {
     thumbnailVariantsEnabled: async () => true,
   });
   const settings = new SettingsService(database.db);
@@ -85,7 +85,7 @@ try {
   const plainMedia = new ItemMediaService({
     db: database.db,
     settings,
-    media: new MediaService(database.db, storage, createTempFiles(config.uploadTempDir), {
+    media: new MediaService(database.db, storage, createTempFiles(config.uploadTempDir, logNoSpace(logger)), {
       thumbnailVariantsEnabled: async () => false,
     }),
   });

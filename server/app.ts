@@ -45,7 +45,7 @@ import { registerWholePages, wholePageOf } from './http/whole-pages.ts';
 import { translate } from './i18n.ts';
 import { AppError } from './kernel/errors.ts';
 import type { JobQueue } from './kernel/jobs.ts';
-import { createTempFiles } from './kernel/storage/index.ts';
+import { createTempFiles, logNoSpace } from './kernel/storage/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { accountRoutes, authCallbackRoutes, authRoutes, authSecret } from './modules/auth/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
@@ -106,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const security = registerSecurityHeaders(app, config);
   await registerCompression(app);
   await registerOpenApi(app);
-  await registerUploads(app, createTempFiles(config.uploadTempDir), UPLOAD_LIMITS);
+  await registerUploads(app, createTempFiles(config.uploadTempDir, logNoSpace(app.log)), UPLOAD_LIMITS);
 
   const services = createServices(database.db, config, app.log, options.jobs, database.url);
   app.addHook('onClose', () => services.close());

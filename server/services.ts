@@ -13,7 +13,7 @@ import { createPubSub, type PubSub } from './kernel/pubsub.ts';
 import { createLimiterFactory, type Limiter, type LimiterFactory } from './kernel/rate-limit.ts';
 import { createSharedCache, type SharedCache, type SharedRead, sharedReads } from './kernel/shared-cache.ts';
 import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
-import { createFileStorage, createTempFiles, type FileStorage } from './kernel/storage/index.ts';
+import { createFileStorage, createTempFiles, type FileStorage, logNoSpace } from './kernel/storage/index.ts';
 import { AdminService } from './modules/admin/index.ts';
 import {
   type AuthService,
@@ -194,9 +194,14 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     sms: queuedSmsSender(jobs),
   });
   const lookups = new LookupsService(db);
-  const media = new MediaService(db, storage, createTempFiles(config.uploadTempDir), {
-    thumbnailVariantsEnabled: () => settings.thumbnailVariantsEnabled(),
-  });
+  const media = new MediaService(
+    db,
+    storage,
+    createTempFiles(config.uploadTempDir, logNoSpace(infrastructure.logger)),
+    {
+      thumbnailVariantsEnabled: () => settings.thumbnailVariantsEnabled(),
+    },
+  );
   const content = new ContentService(db, createLimiter);
   // Ratings and social come after users in the module order: asked once they exist.
   const relations = {

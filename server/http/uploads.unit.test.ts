@@ -23,7 +23,11 @@ beforeAll(async () => {
   tempDir = path.join(await mkdtemp(path.join(tmpdir(), 'souk-uploads-')), 'tmp');
   app = Fastify();
   registerErrorHandling(app);
-  await registerUploads(app, createTempFiles(tempDir), { maxFileBytes: MAX_FILE_BYTES, maxPageFiles: 2 });
+  await registerUploads(
+    app,
+    createTempFiles(tempDir, () => {}),
+    { maxFileBytes: MAX_FILE_BYTES, maxPageFiles: 2 },
+  );
   app.post('/api/photo', async (request) => {
     const upload = await receiveUpload(request, {
       maxBytes: API_MAX_BYTES,

@@ -6,7 +6,15 @@ import { createS3Storage } from './s3-storage.ts';
 export { checkKey, type FileStorage, IMMUTABLE_CACHE_CONTROL } from './file-storage.ts';
 export { createLocalDiskStorage } from './local-disk-storage.ts';
 export { createS3Storage, type S3Settings } from './s3-storage.ts';
-export { createTempFiles, type TempFile, type TempFiles, UploadTooLarge } from './temp-files.ts';
+export {
+  createTempFiles,
+  isNoSpaceError,
+  logNoSpace,
+  type TempFile,
+  type TempFiles,
+  UploadStorageFull,
+  UploadTooLarge,
+} from './temp-files.ts';
 
 type StorageConfig = Pick<
   Config,

@@ -95,7 +95,7 @@ describe('local disk storage', () => {
 describe('temporary upload files', () => {
   it('streams an upload to a file and refuses one over its limit, leaving no file', async () => {
     const dir = path.join(work, 'tmp');
-    const temp = createTempFiles(dir);
+    const temp = createTempFiles(dir, () => {});
     const kept = await temp.receive(Readable.from([Buffer.alloc(600), Buffer.alloc(400)]), 1000);
     expect(kept.bytes).toBe(1000);
     expect(await readFile(kept.path)).toHaveLength(1000);
@@ -110,7 +110,7 @@ describe('temporary upload files', () => {
 
   it('sweeps away files a killed process left, and keeps the ones being received', async () => {
     const dir = path.join(work, 'swept');
-    const temp = createTempFiles(dir);
+    const temp = createTempFiles(dir, () => {});
     const left = await temp.receive(Readable.from([Buffer.from('left behind')]), 1000);
     const current = await temp.receive(Readable.from([Buffer.from('in use')]), 1000);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);

@@ -32,10 +32,15 @@ const LIMITED = 'demo-user-11';
 beforeAll(async () => {
   uploadsDir = test.config.uploadsDir;
   // The same media pipeline as the app's, on the same uploads folder, for the calls the item service makes.
-  const media = new MediaService(db, createFileStorage(test.config), createTempFiles(test.config.uploadTempDir), {
-    thumbnailVariantsEnabled: async () =>
-      (await db.select({ on: appSettings.isThumb2x3xGenerate }).from(appSettings))[0]?.on ?? true,
-  });
+  const media = new MediaService(
+    db,
+    createFileStorage(test.config),
+    createTempFiles(test.config.uploadTempDir, () => {}),
+    {
+      thumbnailVariantsEnabled: async () =>
+        (await db.select({ on: appSettings.isThumb2x3xGenerate }).from(appSettings))[0]?.on ?? true,
+    },
+  );
   itemMedia = new ItemMediaService({ db, media, settings: new SettingsService(db) });
   for (const user of [OWNER, OTHER, LIMITED]) tokens[user] = test.token(Number(user.slice(-2)));
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
@@ -446,9 +451,14 @@ describe('events', () => {
     events.on('item.updated', (event) => {
       updates.push(event);
     });
-    const media = new MediaService(db, createFileStorage(test.config), createTempFiles(test.config.uploadTempDir), {
-      thumbnailVariantsEnabled: async () => false,
-    });
+    const media = new MediaService(
+      db,
+      createFileStorage(test.config),
+      createTempFiles(test.config.uploadTempDir, () => {}),
+      {
+        thumbnailVariantsEnabled: async () => false,
+      },
+    );
     const announcing = new ItemMediaService({ db, media, events, settings: new SettingsService(db) });
     const { id, photos } = await itemWithPhotos(2);
     const [a, b] = photos.map((image) => image.img_id) as [string, string];

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
+import { isNoSpaceError } from '../../kernel/storage/index.ts';
 import { MAX_INPUT_PIXELS } from './limits.ts';
 import { MediaRefused } from './refusals.ts';
 
@@ -38,8 +39,9 @@ export function writeWebp(source: string, output: string, box: ImageBox) {
       .resize(box.width, box.height, { fit: box.fit, withoutEnlargement: box.fit === 'inside' })
       .webp({ quality: 82 })
       .toFile(output)
-      .catch(() => {
-        throw new MediaRefused('type');
+      .catch((error: unknown) => {
+        // A full disk is the server's trouble (media-service.ts), not a sign the file is no picture.
+        throw isNoSpaceError(error) ? error : new MediaRefused('type');
       }),
   );
 }

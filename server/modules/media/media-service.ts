@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../kernel/database.ts';
-import type { FileStorage, TempFiles } from '../../kernel/storage/index.ts';
+import { type FileStorage, isNoSpaceError, type TempFiles } from '../../kernel/storage/index.ts';
 import { detectType, IMAGE_TYPES, VIDEO_TYPES } from './file-types.ts';
 import { checkImageHeader, type ImageBox, writeThumbnail, writeWebp } from './image-pipeline.ts';
 import { MAX_PDF_BYTES, MAX_PDF_PAGES, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, THUMBNAIL_VARIANTS } from './limits.ts';
@@ -85,6 +85,8 @@ export class MediaService {
       }
       await this.putAll(files, 'image/webp');
       return { path: key, width: info.width, height: info.height, variants: files.slice(1).map((file) => file.key) };
+    } catch (error) {
+      throw isNoSpaceError(error) ? this.temp.noSpace(error) : error;
     } finally {
       await Promise.all(outputs.map((file) => file.discard()));
     }
@@ -97,7 +99,7 @@ export class MediaService {
     if (!type || !VIDEO_TYPES.has(type.mime)) throw new MediaRefused('type');
     const durationSeconds = await videoSeconds(upload.path, rule.maxSeconds ?? MAX_VIDEO_SECONDS);
     const key = newKey(rule, type.ext);
-    await this.putAll([{ key, path: upload.path }], type.mime);
+    await this.storeAsItCame(upload, key, type.mime);
     return { path: key, mime: type.mime, durationSeconds };
   }
 
@@ -110,8 +112,17 @@ export class MediaService {
     if (pages === null) throw new MediaRefused('type');
     if (pages < 1 || pages > (rule.maxPages ?? MAX_PDF_PAGES)) throw new MediaRefused('pages');
     const key = newKey(rule, 'pdf');
-    await this.putAll([{ key, path: upload.path }], 'application/pdf');
+    await this.storeAsItCame(upload, key, 'application/pdf');
     return { path: key, pages };
+  }
+
+  /** Puts the upload into the storage unchanged; a full disk is told apart from any other failure. */
+  private async storeAsItCame(upload: Upload, key: string, mime: string) {
+    try {
+      await this.putAll([{ key, path: upload.path }], mime);
+    } catch (error) {
+      throw isNoSpaceError(error) ? this.temp.noSpace(error) : error;
+    }
   }
 
   /** Removes a stored file and its thumbnails (when its parent is replaced or deleted). */

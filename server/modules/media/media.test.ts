@@ -32,7 +32,7 @@ beforeAll(async () => {
   uploadsDir = path.join(work, 'uploads');
   tempDir = path.join(work, 'tmp');
   storage = createLocalDiskStorage(uploadsDir);
-  temp = createTempFiles(tempDir);
+  temp = createTempFiles(tempDir, () => {});
   db = (await createTestDatabase()).db;
   media = new MediaService(db, storage, temp, { thumbnailVariantsEnabled: async () => variantsOn });
 });
