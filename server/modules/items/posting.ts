@@ -5,6 +5,7 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import { existingItem, forbidden } from './access.ts';
 import type { ItemsContext } from './context.ts';
+import { checkDailyListings } from './daily-listings.ts';
 import { canDeleteItem, canEditItem, statusAfterEdit, statusOfNewItem } from './policy.ts';
 import { checkReferences } from './references.ts';
 import { items } from './schema.ts';
@@ -72,7 +73,10 @@ export class ItemPosting {
     const { db, events, settings, itemMedia } = this.context;
     const isVehicle = await checkReferences(db, input, language);
     const status = statusOfNewItem(await settings.itemApprovalRequired());
+    // Admins post on the operator's behalf; 0 turns the limit off.
+    const dailyLimit = viewer.isAdmin ? 0 : await settings.listingsPerDay();
     const { itemId, unusedPaths } = await events.transaction(db, async (tx, publish) => {
+      if (dailyLimit > 0) await checkDailyListings(tx, viewer.userId, dailyLimit, language);
       const [created] = await tx
         .insert(items)
         .values({ ...valuesOf(input, isVehicle), addedUserId: viewer.userId, status })

@@ -41,6 +41,8 @@ export const appSettings = pgTable(
     uploadFee: numeric('upload_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     /** Distinct users whose open reports hide a listing until an admin reviews it (issue 11). */
     reportHideThreshold: smallint('report_hide_threshold').notNull().default(3),
+    /** Listings one account may post in 24 hours, deleted ones counted (issue 24); 0: no limit. Admins have none. */
+    listingsPerDay: smallint('listings_per_day').notNull().default(20),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
     updatedDate: updatedDate().notNull().defaultNow(),

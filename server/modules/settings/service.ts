@@ -23,6 +23,11 @@ export class SettingsService {
     return readSetting(db, appSettings.isItemApprovalEnabled, false);
   }
 
+  /** listings_per_day: how many listings one account may post in 24 hours (0: as many as it likes). */
+  listingsPerDay(db: DbOrTx = this.db) {
+    return readSetting(db, appSettings.listingsPerDay, 20);
+  }
+
   /** is_email_verification_enabled: whether a new account proves its e-mail with a code. */
   emailVerificationRequired(db: DbOrTx = this.db) {
     return readSetting(db, appSettings.isEmailVerificationEnabled, true);

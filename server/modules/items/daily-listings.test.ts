@@ -1,0 +1,97 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { draftUpload, type EntryReferences, entryReferences, validEntry } from '../../testing/item-entries.ts';
+import { appSettings, items } from '../../testing/tables.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+
+/** Issue 24: one account posted 100 listings in 60 s. Now each account may post `listings_per_day` in 24 hours. */
+
+const test = useTestApp({ users: [7, 8], admin: true });
+const { db, call } = test;
+let refs: EntryReferences;
+
+beforeAll(async () => {
+  refs = await entryReferences(db);
+  await db.update(appSettings).set({ isItemApprovalEnabled: false });
+});
+
+const setLimit = (listingsPerDay: number) => db.update(appSettings).set({ listingsPerDay });
+
+/** When the account's oldest listing of the last 24 hours went up (ms). */
+async function oldestToday(userId: string) {
+  const [row] = await db
+    .select({ oldest: sql<string>`min(${items.addedDate})` })
+    .from(items)
+    .where(and(eq(items.addedUserId, userId), gt(items.addedDate, new Date(Date.now() - 24 * 3600 * 1000))));
+  return new Date(row?.oldest ?? Date.now()).getTime();
+}
+
+/** What the account posted in the last 24 hours already (the demo data holds recent listings). */
+async function postedToday(userId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(items)
+    .where(and(eq(items.addedUserId, userId), gt(items.addedDate, new Date(Date.now() - 24 * 3600 * 1000))));
+  return row?.count ?? 0;
+}
+
+/** POST /api/v1/items as `token` (the account `userId`) with a fresh draft photo: the whole answer. */
+async function post(token: string, userId: string, language = 'en') {
+  const photo = await draftUpload(db, userId);
+  return test.app.inject({
+    method: 'POST',
+    url: `/api/v1/items?lang=${language}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: validEntry(refs, [photo]),
+  });
+}
+
+describe('listings per day', () => {
+  it('refuses the listing past the limit, counting deleted ones, and says when the next may go up', async () => {
+    const limit = (await postedToday('demo-user-07')) + 2;
+    await setLimit(limit);
+    const seller = test.token(7);
+    const first = await post(seller, 'demo-user-07');
+    expect(first.statusCode).toBe(201);
+    expect((await post(seller, 'demo-user-07')).statusCode).toBe(201);
+    expect((await call('DELETE', `/items/${first.json().data.id}`, seller)).status).toBe(200);
+
+    const refused = await post(seller, 'demo-user-07');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      new RegExp(
+        `^You can post ${limit} listings a day\\. You can post again in (\\d+ hours?)?(, )?(\\d+ minutes?)?\\.$`,
+      ),
+    );
+    // The next one may go up once the oldest listing of the 24 hours is a day old.
+    const oldest = await oldestToday('demo-user-07');
+    const expectedWait = (oldest + 24 * 3600 * 1000 - Date.now()) / 1000;
+    expect(Math.abs(Number(refused.headers['retry-after']) - expectedWait)).toBeLessThan(120);
+    const arabic = await post(seller, 'demo-user-07', 'ar');
+    expect(arabic.json().message).toContain(`بلغت الحد اليومي لنشر الإعلانات (${limit})`);
+
+    // The operator's setting is read at each post: raising it makes room at once.
+    await setLimit(limit + 1);
+    expect((await post(seller, 'demo-user-07')).statusCode).toBe(201);
+    await setLimit(20);
+  });
+
+  it('lets only the allowed number through when an account sends many at once', async () => {
+    await setLimit((await postedToday('demo-user-08')) + 3);
+    const seller = test.token(8);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(seller, 'demo-user-08')));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    await setLimit(20);
+  });
+
+  it('does not limit an admin, who may post on the operator’s behalf, nor anyone when the setting is 0', async () => {
+    await setLimit(0);
+    expect((await post(test.token(7), 'demo-user-07')).statusCode).toBe(201);
+    await setLimit(1);
+    const adminId = (await call('GET', '/users/me', test.adminToken)).body.data.user_id as string;
+    expect((await post(test.adminToken, adminId)).statusCode).toBe(201);
+    expect((await post(test.adminToken, adminId)).statusCode).toBe(201);
+    await setLimit(20);
+  });
+});
