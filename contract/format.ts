@@ -60,6 +60,23 @@ function numberingLocale(language: LanguageCode) {
   return `${language}-u-nu-latn`;
 }
 
+/** Intl.DurationFormat (Node 24, current browsers); TypeScript's ES2024 library does not declare it yet. */
+const { DurationFormat } = Intl as unknown as {
+  DurationFormat: new (
+    locale: string,
+    options: { style: 'long' },
+  ) => { format(duration: { hours: number; minutes: number }): string };
+};
+
+/** A wait in hours and minutes, spelled out ("3 hours, 5 minutes"), in the language with the app's Latin digits. */
+export function formatWait(totalMinutes: number, language: LanguageCode = DEFAULT_LANGUAGE): string {
+  const minutes = Math.max(1, Math.ceil(totalMinutes));
+  return new DurationFormat(numberingLocale(language), { style: 'long' }).format({
+    hours: Math.floor(minutes / 60),
+    minutes: minutes % 60,
+  });
+}
+
 /** A countdown as minutes:seconds ("0:42"), in the page's language with the app's Latin digits. */
 export function formatCountdown(totalSeconds: number, language: LanguageCode = DEFAULT_LANGUAGE): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));

@@ -1,16 +1,11 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { formatWait } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { DbOrTx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { items } from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Intl.DurationFormat (Node 24); TypeScript's ES2024 library does not declare it yet. */
-type DurationFormatter = { format(duration: { hours: number; minutes: number }): string };
-const { DurationFormat } = Intl as unknown as {
-  DurationFormat: new (locale: string, options: { style: 'long' }) => DurationFormatter;
-};
 
 /**
  * Refuses a new listing past `limit` in 24 hours, counted from the account's own rows (deleted ones too, so
@@ -32,9 +27,6 @@ export async function checkDailyListings(
   if (!posted || posted.count < limit) return;
   const nextAt = (posted.oldest ? new Date(posted.oldest).getTime() : now.getTime()) + DAY_MS;
   const minutes = Math.max(1, Math.ceil((nextAt - now.getTime()) / 60_000));
-  const wait = new DurationFormat(language, { style: 'long' }).format({
-    hours: Math.floor(minutes / 60),
-    minutes: minutes % 60,
-  });
+  const wait = formatWait(minutes, language);
   throw new AppError(429, 'api.itemDailyLimit', { values: { limit, wait }, retryAfterSeconds: minutes * 60 });
 }
