@@ -207,6 +207,8 @@ export const itemReportSchema = z
     note: z.string(),
     reporter_id: z.string(),
     reporter_name: z.string(),
+    /** How much the report counts towards holding the listing: 1 is a trusted reporter, 0 nothing (issue 24). */
+    reporter_weight: z.number().min(0).max(1),
     added_date: dateTimeSchema,
   })
   .meta({ id: 'ItemReport' });

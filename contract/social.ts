@@ -17,6 +17,10 @@ export const reportInputSchema = z
   });
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
+/** What became of the reported listing: held, it waits for an admin's review and leaves the reporter's page. */
+export const reportOutcomeSchema = z.object({ held_for_review: z.boolean() }).meta({ id: 'ReportOutcome' });
+export type ReportOutcome = z.infer<typeof reportOutcomeSchema>;
+
 /** The body of each toggle: the state wanted, so sending it twice changes nothing (a double click). */
 export const favouriteInputSchema = z.object({ favourite: z.boolean() });
 export const followInputSchema = z.object({ follow: z.boolean() });

@@ -22,7 +22,7 @@ const test = base.extend<object, { visitorPage: Page; member: FreshAccount; memb
   member: [
     async ({ browser, moderator }, use, workerInfo) => {
       const maker: AccountMaker = { baseURL: String(workerInfo.project.use.baseURL), browser, moderator, opened: [] };
-      await use(await createAccount(maker, { withListings: MEMBERS_LISTINGS }));
+      await use(await createAccount(maker, { joinedDaysAgo: 30, withListings: MEMBERS_LISTINGS }));
       await closeAll(maker.opened);
     },
     { scope: 'worker' },

@@ -65,7 +65,7 @@ const SELLERS_LISTINGS: ListingOptions[] = [
 ];
 
 test('a seller sees their lists as cards, loads more, and moves between the lists', async ({ page, newAccount }) => {
-  await (await newAccount({ withListings: SELLERS_LISTINGS })).signIn(page);
+  await (await newAccount({ joinedDaysAgo: 30, withListings: SELLERS_LISTINGS })).signIn(page);
   await page.goto('/active-items?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: en('items:myItems.title.active') })).toBeVisible();
   const cards = page.getByTestId('my-items').getByTestId('item-card');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, type FreshAccount, type NewAccountOptions, test } from './fixtures.ts';
+import type { Listing } from './support/accounts.ts';
 
 /**
  * Issue 11: a visitor favourites an item (login and back, the favourite applied), follows its seller, finds
@@ -61,6 +62,43 @@ async function expectAccessible(page: Page, path: string) {
     expect.soft(found, `${path} in the ${dark ? 'dark' : 'light'} theme`).toEqual([]);
   }
 }
+
+test('the report that hides a listing thanks the reporter on the page, not with "not found"', async ({
+  page,
+  newAccount,
+}) => {
+  // Issue 24: reports weigh what their reporters earned. Three established members with proven phones hold a
+  // listing for review; two reported it already, the buyer is the third.
+  const established = { joinedDaysAgo: 60, withPhone: true };
+  const [seller, buyer, ...earlier] = await Promise.all([
+    newAccount({ withListings: 1 }),
+    newAccount(established),
+    newAccount(established),
+    newAccount(established),
+  ]);
+  const listing = seller.listings[0] as Listing;
+  for (const reporter of earlier) {
+    const answer = await reporter.request.post(`/api/v1/items/${listing.id}/report?lang=en`, {
+      data: { reason: 'fraud' },
+    });
+    expect(((await answer.json()) as Answer).data).toEqual({ held_for_review: false });
+  }
+  await buyer.signIn(page);
+  await page.goto(itemPage(listing));
+  await hydrated(page);
+  await page.getByTestId('report-button').click();
+  const dialog = page.getByRole('dialog', { name: en('items:item.report.title') });
+  await dialog.getByLabel(en('items:item.report.reasons.fraud')).check();
+  await dialog.getByRole('button', { name: en('items:item.report.submit') }).click();
+  const sent = page.getByRole('dialog').filter({ hasText: en('items:item.report.sentHeld') });
+  await sent.getByRole('button', { name: en('common:dialog.ok') }).click();
+  await expect(page.getByTestId('reported-notice')).toHaveText(en('items:item.report.alreadyReported'));
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+  await expect(page.getByTestId('not-found-message')).toHaveCount(0);
+  // Held: everyone but its owner and the team now gets "not found".
+  expect((await seller.request.get(`/api/v1/items/${listing.id}?lang=en`)).status()).toBe(200);
+  expect((await earlier[0]?.request.get(`/api/v1/items/${listing.id}?lang=en`))?.status()).toBe(404);
+});
 
 test('a buyer favourites, follows, reports and blocks, and sees each take effect', async ({ page, newAccount }) => {
   test.slow();

@@ -224,7 +224,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   });
   const social = new SocialService({ db, events, users, items, settings });
   const chat = new ChatService({
-    ...{ db, events, items, users, social, media, createLimiter },
+    ...{ db, events, items, users, social, media, settings, createLimiter },
     messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
   });
   const ratings = new RatingsService({ db, events, users, social, chat });

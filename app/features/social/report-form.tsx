@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { MAX_REPORT_NOTE, REPORT_REASONS, type ReportReason } from '../../../contract/item-basics.ts';
+import type { ReportOutcome } from '../../../contract/social.ts';
 import { DialogFormBody } from '../../components/ui/dialog-form.tsx';
 import { useDialog } from '../../components/ui/dialogs.tsx';
 import { ApiError, apiPost } from '../../lib/api-client.ts';
@@ -28,8 +29,13 @@ export function ReportForm({ itemId, onDone }: { itemId: string; onDone: () => v
     setFailure(null);
     setSending(true);
     try {
-      await apiPost(`/api/v1/items/${encodeURIComponent(itemId)}/report`, { reason, note: note.trim() });
+      const outcome = await apiPost<ReportOutcome>(`/api/v1/items/${encodeURIComponent(itemId)}/report`, {
+        reason,
+        note: note.trim(),
+      });
       onDone();
+      // A listing held for review is gone for everyone but the team: reloading its page would answer "not found".
+      if (outcome.held_for_review) return await dialog.success(t('item.report.sentHeld'));
       await revalidator.revalidate();
       await dialog.success(t('item.report.sent'));
     } catch (error) {

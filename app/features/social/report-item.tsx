@@ -14,6 +14,14 @@ const { Part: ReportForm, preload } = onDemand(() => import('./report-form.tsx')
 export function ReportItem({ itemId }: { itemId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [reported, setReported] = useState(false);
+  if (reported) {
+    return (
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400" data-testid="reported-notice">
+        {t('item.report.alreadyReported')}
+      </p>
+    );
+  }
   return (
     <Modal
       open={open}
@@ -35,7 +43,13 @@ export function ReportItem({ itemId }: { itemId: string }) {
       }
     >
       <Suspense fallback={<ModalLoading />}>
-        <ReportForm itemId={itemId} onDone={() => setOpen(false)} />
+        <ReportForm
+          itemId={itemId}
+          onDone={() => {
+            setOpen(false);
+            setReported(true);
+          }}
+        />
       </Suspense>
     </Modal>
   );

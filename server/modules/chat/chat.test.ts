@@ -6,7 +6,7 @@ import { ITEM_STATUS } from '../../../contract/items.ts';
 import { OFFER_STATUS } from '../../../contract/offers.ts';
 import { EventBus } from '../../kernel/events.ts';
 import { openSocket } from '../../testing/socket-client.ts';
-import { chatMessages, chats, items, notifications, users } from '../../testing/tables.ts';
+import { appSettings, chatMessages, chats, items, notifications, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { MessageWriter } from './message-writer.ts';
 
@@ -218,6 +218,26 @@ describe('refusals', () => {
     expect((await call('GET', '/chats/not-a-uuid', token(8))).status).toBe(400);
     const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
     expect(rows).toHaveLength(0);
+  });
+
+  it('takes a few offers an hour in one conversation, saying when the next may be made', async () => {
+    await db.update(appSettings).set({ offersPerHour: 3 });
+    const chatId = await openChat(await itemOf(id(10), 1), 7, 10);
+    const answers = await Promise.all(
+      ['100', '101', '102', '103', '104', '105'].map((price) =>
+        call('POST', `/chats/${chatId}/offers`, token(7), { price }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(answers.find((answer) => answer.status === 429)?.body.message).toMatch(
+      /^You can make 3 offers an hour in one conversation\. You can make another in (1 hour|59 minutes)\.$/,
+    );
+    const offers = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    expect(offers.filter((row) => row.type === CHAT_MESSAGE_TYPE.offer)).toHaveLength(3);
+    // The limit is per conversation: the same buyer may still offer on another item.
+    const other = await openChat(await itemOf(id(10), 2), 7, 10);
+    expect((await call('POST', `/chats/${other}/offers`, token(7), { price: '50' })).status).toBe(200);
+    await db.update(appSettings).set({ offersPerHour: 5 });
   });
 
   it('limits how fast one person sends', async () => {

@@ -3,6 +3,7 @@ import type { EventBus } from '../../kernel/events.ts';
 import type { Limiter } from '../../kernel/rate-limit.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { MediaService } from '../media/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { SocialService } from '../social/index.ts';
 import type { UsersService } from '../users/index.ts';
 
@@ -14,5 +15,7 @@ export interface ChatContext {
   users: UsersService;
   social: Pick<SocialService, 'inBlock'>;
   media: MediaService;
+  /** The operator's limits (offers per conversation per hour). */
+  settings: Pick<SettingsService, 'accountLimits'>;
   sendLimiter: Limiter;
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, ne, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, notInArray } from 'drizzle-orm';
 import { CHAT_MESSAGE_TYPE, type ChatMessage, type ChatState } from '../../../contract/chat.ts';
 import { formatDateTime } from '../../../contract/format.ts';
-import type { LanguageCode } from '../../../contract/language.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import {
   isClosedDeal,
   OFFER_STATUS,
@@ -12,6 +12,7 @@ import {
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
+import { HOUR_MS, refuseAtLimit } from '../../kernel/account-limits.ts';
 import type { Tx } from '../../kernel/database.ts';
 import type { Publish } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
@@ -28,7 +29,7 @@ import {
   onlyBuyerOffers,
   onlySellerDecides,
 } from './refusals.ts';
-import { chats, offers } from './schema.ts';
+import { chatMessages, chats, offers } from './schema.ts';
 import { lockChat, type NewMessage, storeMessage } from './store.ts';
 
 type Actor = Viewer;
@@ -43,17 +44,27 @@ export class Offers {
     this.conversations = conversations;
   }
 
-  /** The buyer offers a price (again, until one is accepted); an open offer is replaced by the new one. */
-  async make(buyer: Actor, chatId: string, input: OfferInput): Promise<ChatMessage> {
+  /**
+   * The buyer offers a price (again, until one is accepted, a few times an hour); an open offer is replaced by
+   * the new one.
+   */
+  async make(
+    buyer: Actor,
+    chatId: string,
+    input: OfferInput,
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<ChatMessage> {
     const chat = await this.conversations.ofParticipant(buyer.userId, chatId);
     if (roleOf(chat, buyer.userId) !== 'buyer') throw onlyBuyerOffers();
     await this.conversations.assertMayWrite(chat, buyer.userId);
     await this.refuseIfItemSold(chat.itemId);
+    const { offersPerHour } = await this.context.settings.accountLimits();
     return this.inTransaction(async (tx, publish) => {
       const current = await lockChat(tx, chatId);
       if (!mayOffer(current.offerStatus)) {
         throw current.offerStatus === OFFER_STATUS.accept ? offerAlreadyAccepted() : itemAlreadySold();
       }
+      await refuseOffersPastLimit(tx, chatId, buyer.userId, offersPerHour, language);
       const [replaced] = await tx
         .update(offers)
         .set({ price: input.price, addedDate: new Date() })
@@ -224,4 +235,31 @@ export class Offers {
     const [person] = await this.context.users.cardsOf([ownerId], null, { followed: new Set(), includeHidden: true });
     return { userId: ownerId, userName: person?.user_name ?? '', isAdmin: false, status: 1, photo: null };
   }
+}
+
+/**
+ * Refuses a buyer's offer once they made `limit` in this conversation within the hour (the chat row is locked,
+ * so parallel offers count each other), saying when the next may be made.
+ */
+async function refuseOffersPastLimit(tx: Tx, chatId: string, buyerId: string, limit: number, language: LanguageCode) {
+  if (limit <= 0) return;
+  const latest = await tx
+    .select({ addedDate: chatMessages.addedDate })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, chatId),
+        eq(chatMessages.senderId, buyerId),
+        eq(chatMessages.type, CHAT_MESSAGE_TYPE.offer),
+        gt(chatMessages.addedDate, new Date(Date.now() - HOUR_MS)),
+      ),
+    )
+    .orderBy(desc(chatMessages.seq))
+    .limit(limit);
+  const oldest = latest.at(-1)?.addedDate ?? null;
+  refuseAtLimit(
+    { count: latest.length, oldest },
+    { limit, windowMs: HOUR_MS, messageKey: 'api.offerHourlyLimit' },
+    language,
+  );
 }

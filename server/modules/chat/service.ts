@@ -84,8 +84,8 @@ export class ChatService {
     return this.messages.sendImage(viewer, chatId, clientId, upload);
   }
 
-  makeOffer(viewer: Viewer, chatId: string, input: OfferInput): Promise<ChatMessage> {
-    return this.offers.make(viewer, chatId, input);
+  makeOffer(viewer: Viewer, chatId: string, input: OfferInput, language?: LanguageCode): Promise<ChatMessage> {
+    return this.offers.make(viewer, chatId, input, language);
   }
 
   decideOffer(viewer: Viewer, chatId: string, accept: boolean): Promise<ChatState> {

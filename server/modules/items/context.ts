@@ -3,6 +3,7 @@ import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import type { AccountRow } from '../users/index.ts';
 import type { ItemMediaService } from './item-media.ts';
 import type { ItemLoader } from './loading.ts';
 import type { ListingTies } from './visibility.ts';
@@ -17,6 +18,8 @@ export interface ItemsContext {
   itemMedia: ItemMediaService;
   loader: ItemLoader;
   ties: ListingTies;
+  /** Account rows (the users module's): the poster's age decides their daily limit. */
+  sellerRows(userIds: string[]): Promise<Map<string, AccountRow>>;
   /** The open reports of these items (the social module keeps reports; handed in when services are composed). */
   openReportsOf(itemIds: string[]): Promise<Record<string, ItemReport[]>>;
 }

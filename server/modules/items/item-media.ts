@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { MAX_ITEM_IMAGES } from '../../../contract/items.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type { Image } from '../../../contract/media.ts';
+import { DAY_MS, HOUR_MS, lockAccountCounter, refuseAtLimit } from '../../kernel/account-limits.ts';
 import type { Db, Tx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
@@ -31,7 +33,7 @@ import {
 } from './item-media-rules.ts';
 import './events.ts';
 import { type Asker, canEditItem, statusAfterEdit } from './policy.ts';
-import { items } from './schema.ts';
+import { items, itemUploads } from './schema.ts';
 
 /** Removes the drafts no item took within a day, every hour at minute 17. */
 export const SWEEP_DRAFTS_JOB = 'items.sweep-drafts' as const;
@@ -180,11 +182,16 @@ export class ItemMediaService {
    * Stores a photo, video or video thumbnail for an item not saved yet, as a draft of the user. A user holds
    * at most MAX_DRAFTS of each kind; the user's drafts older than a day are removed first.
    */
-  async uploadDraft(userId: string, type: ItemMediaType, upload: Upload): Promise<Image> {
+  async uploadDraft(
+    userId: string,
+    type: ItemMediaType,
+    upload: Upload,
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<Image> {
     const parentId = draftParentOf(userId);
     await this.removeStaleDrafts(parentId);
     await this.checkDraftRoom(this.db, parentId, type);
-    const stored = await this.store(type, userId, upload);
+    const stored = await this.store(type, userId, upload, language);
     try {
       return await this.db.transaction(async (tx) => {
         await lockDrafts(tx, parentId);
@@ -231,10 +238,20 @@ export class ItemMediaService {
     }
   }
 
-  /** Registers the hourly sweep of abandoned drafts (safe to repeat: a draft removed twice is gone once). */
+  /** Forgets the uploads counted more than a day ago (the limit looks back an hour). */
+  async forgetOldUploads(now = new Date()): Promise<number> {
+    const result = await this.db.delete(itemUploads).where(lt(itemUploads.addedDate, new Date(now.getTime() - DAY_MS)));
+    return result.rowCount ?? 0;
+  }
+
+  /**
+   * Registers the hourly sweep of abandoned drafts and old upload counts (safe to repeat: a draft removed twice
+   * is gone once).
+   */
   async scheduleDraftSweep(jobs: JobQueue) {
     jobs.work(SWEEP_DRAFTS_JOB, async () => {
       await this.removeAbandonedDrafts();
+      await this.forgetOldUploads();
     });
     await jobs.every(SWEEP_DRAFTS_JOB, SWEEP_DRAFTS_CRON);
   }
@@ -245,7 +262,13 @@ export class ItemMediaService {
    * Adds a photo to the item (at most MAX_ITEM_IMAGES), or replaces one of its photos in place (same id and
    * place, new file): the replaced file and its thumbnails are removed.
    */
-  async addPhoto(asker: Asker, itemId: string, upload: Upload, replaceImgId: string | null = null): Promise<Image> {
+  async addPhoto(
+    asker: Asker,
+    itemId: string,
+    upload: Upload,
+    replaceImgId: string | null = null,
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<Image> {
     const check = async (db: DbOrTx, lock: boolean) => {
       const item = await this.editableItem(db, asker, itemId, lock);
       const photos = await findImageRows(db, { parentIds: [itemId], types: ['item'] });
@@ -256,7 +279,7 @@ export class ItemMediaService {
     };
     // Checked before the decode and again, locked, before the row is written.
     await check(this.db, false);
-    const stored = await this.store('item', asker.userId, upload);
+    const stored = await this.store('item', asker.userId, upload, language);
     let image: Image;
     let previous: string | null = null;
     try {
@@ -320,9 +343,15 @@ export class ItemMediaService {
   }
 
   /** Sets the item's video or its thumbnail: the one it had before is removed with its files. */
-  async setVideo(asker: Asker, itemId: string, type: 'video' | 'video-icon', upload: Upload): Promise<Image> {
+  async setVideo(
+    asker: Asker,
+    itemId: string,
+    type: 'video' | 'video-icon',
+    upload: Upload,
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<Image> {
     await this.editableItem(this.db, asker, itemId, false);
-    const stored = await this.store(type, asker.userId, upload);
+    const stored = await this.store(type, asker.userId, upload, language);
     let previous: string[] = [];
     let image: Image;
     try {
@@ -406,8 +435,9 @@ export class ItemMediaService {
       .where(eq(items.id, item.id));
   }
 
-  /** Stores the upload by its kind's rule; a refusal becomes the user's message. */
-  private async store(type: ItemMediaType, userId: string, upload: Upload) {
+  /** Stores the upload by its kind's rule, within the account's hourly uploads; a refusal becomes the user's message. */
+  private async store(type: ItemMediaType, userId: string, upload: Upload, language: LanguageCode) {
+    await this.countUpload(userId, language);
     const name = `${userId}-${type === 'item' ? 'photo' : type}`;
     if (type === 'video') {
       const video = await this.media.storeVideo(upload, { folder: 'items', name }).catch((error: unknown) => {
@@ -422,6 +452,28 @@ export class ItemMediaService {
         throw photoRefusal(error);
       });
     return { path: image.path, width: image.width, height: image.height };
+  }
+
+  /**
+   * Counts one upload of the account, refusing it past uploads_per_hour before anything is decoded: one account
+   * cannot keep the image pool busy for everyone else.
+   */
+  private async countUpload(userId: string, language: LanguageCode) {
+    const { uploadsPerHour: limit } = await this.settings.accountLimits();
+    if (limit <= 0) return;
+    await this.db.transaction(async (tx) => {
+      await lockAccountCounter(tx, 'item-uploads', userId);
+      const [sent] = await tx
+        .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${itemUploads.addedDate})` })
+        .from(itemUploads)
+        .where(and(eq(itemUploads.userId, userId), gt(itemUploads.addedDate, new Date(Date.now() - HOUR_MS))));
+      refuseAtLimit(
+        sent ?? { count: 0, oldest: null },
+        { limit, windowMs: HOUR_MS, messageKey: 'api.uploadHourlyLimit' },
+        language,
+      );
+      await tx.insert(itemUploads).values({ userId });
+    });
   }
 
   /** Refuses a draft beyond the user's limit for its kind; answers how many the user holds. */

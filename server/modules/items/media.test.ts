@@ -18,7 +18,7 @@ import { DRAFT_LIFETIME_MS, MAX_DRAFTS, MAX_ITEM_PHOTO_BYTES } from './item-medi
 
 /** Issue 9: an item's photos, video and thumbnail, as drafts before the item exists and on an existing item. */
 
-const test = useTestApp({ env: { API_WRITES_PER_MINUTE: '10000' }, users: [9, 10, 11] });
+const test = useTestApp({ env: { API_WRITES_PER_MINUTE: '10000' }, users: [9, 10, 11, 12], admin: true });
 const { app, db, call } = test;
 let uploadsDir: string;
 let itemMedia: ItemMediaService;
@@ -28,6 +28,7 @@ const tokens: Record<string, string> = {};
 const OWNER = 'demo-user-09';
 const OTHER = 'demo-user-10';
 const LIMITED = 'demo-user-11';
+const HOURLY = 'demo-user-12';
 
 beforeAll(async () => {
   uploadsDir = test.config.uploadsDir;
@@ -42,7 +43,9 @@ beforeAll(async () => {
     },
   );
   itemMedia = new ItemMediaService({ db, media, settings: new SettingsService(db) });
-  for (const user of [OWNER, OTHER, LIMITED]) tokens[user] = test.token(Number(user.slice(-2)));
+  // This file uploads far more than an hour's worth; the limit has its own test below.
+  await db.update(appSettings).set({ uploadsPerHour: 0 });
+  for (const user of [OWNER, OTHER, LIMITED, HOURLY]) tokens[user] = test.token(Number(user.slice(-2)));
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (!category) throw new Error('no seeded category');
   catId = category.id;
@@ -285,6 +288,28 @@ describe('draft uploads (before the item exists)', () => {
     await test.jobsDone();
     expect(await db.select().from(images).where(eq(images.imgId, draft.img_id))).toEqual([]);
     expect(await exists(draft.img_path)).toBe(false);
+  });
+});
+
+describe('uploads per hour (issue 24)', () => {
+  it('refuses an account’s upload past the hourly limit before decoding it, saying when to try again', async () => {
+    await db.update(appSettings).set({ uploadsPerHour: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => send('/item-uploads/photos', tokens[HOURLY], await photo())),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429]);
+    expect(answers.find((answer) => answer.status === 429)?.message).toMatch(
+      /^Uploads are limited to 3 photos and videos an hour\. You can upload again in (1 hour|59 minutes)\.$/,
+    );
+    expect(await rowsOf(`draft:${HOURLY}`)).toHaveLength(3);
+    // Videos and changes of an existing item count too; another account is not affected.
+    const itemId = await newItem(HOURLY);
+    expect((await send(`/items/${itemId}/video`, tokens[HOURLY], video(5))).status).toBe(429);
+    expect((await send('/item-uploads/photos', test.adminToken, await photo())).status).toBe(201);
+    // Rows older than a day are forgotten by the hourly sweep.
+    expect(await itemMedia.forgetOldUploads(new Date(Date.now() + 2 * 24 * 3600 * 1000))).toBeGreaterThanOrEqual(3);
+    expect((await send('/item-uploads/photos', tokens[HOURLY], await photo())).status).toBe(201);
+    await db.update(appSettings).set({ uploadsPerHour: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import { ITEM_STATUS, type ModerationDecision, type ModerationItem } from '../../../contract/items.ts';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
@@ -11,6 +11,9 @@ import type { ItemsContext } from './context.ts';
 import { canModerate } from './policy.ts';
 import { type ItemViewer, LookupMemo, presentItemDetail } from './presenter.ts';
 import { itemDecisions, items } from './schema.ts';
+
+/** An active listing's last change was an admin's approval or enabling: nobody edited it since (edits set updated_date). */
+const approvedAsItStands = sql`(${items.decidedAt} is not null and (${items.updatedDate} is null or ${items.updatedDate} <= ${items.decidedAt}))`;
 
 /** What each decision does: the new status, whether it needs a reason, and the event it publishes. */
 const DECISIONS = {
@@ -68,15 +71,24 @@ export class ItemModeration {
 
   /**
    * Takes an active listing out of public view until an admin decides (enough people reported it): it goes back
-   * to pending, first in the queue. Answers whether it was held (not if it was already waiting, refused or gone).
+   * to pending, first in the queue. With `keepApproved` (an admin already dismissed reports of it), a listing
+   * whose last change was an admin's approval stays: reports cannot hide it again until its owner edits it, an
+   * admin reads them instead. Answers whether it was held.
    */
-  async holdForReview(itemId: string): Promise<boolean> {
+  async holdForReview(itemId: string, { keepApproved }: { keepApproved: boolean }): Promise<boolean> {
     const { db, events } = this.context;
     return events.transaction(db, async (tx, publish) => {
       const [held] = await tx
         .update(items)
         .set({ status: ITEM_STATUS.pending, updatedDate: new Date() })
-        .where(and(eq(items.id, itemId), eq(items.status, ITEM_STATUS.active), isNull(items.deletedAt)))
+        .where(
+          and(
+            eq(items.id, itemId),
+            eq(items.status, ITEM_STATUS.active),
+            isNull(items.deletedAt),
+            keepApproved ? not(approvedAsItStands) : undefined,
+          ),
+        )
         .returning({ ownerId: items.addedUserId });
       if (held) publish('item.heldForReview', { itemId, ownerId: held.ownerId });
       return Boolean(held);

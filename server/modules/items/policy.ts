@@ -31,9 +31,31 @@ export function canDeleteItem(asker: Asker, item: ItemAccessRow): boolean {
 /** Moderation is for admins only. */
 export const canModerate = (asker: Asker) => asker.isAdmin;
 
-/** A new item waits for approval when the operator asks for it (app setting), else it is published at once. */
-export const statusOfNewItem = (approvalRequired: boolean) =>
-  approvalRequired ? ITEM_STATUS.pending : ITEM_STATUS.active;
+/**
+ * A new item waits for approval when the operator asks for it (app setting) or when it is among the account's
+ * first listings that an admin sees before anyone else (issue 24); else it is published at once.
+ */
+export const statusOfNewItem = (approvalRequired: boolean, amongFirstReviewed = false) =>
+  approvalRequired || amongFirstReviewed ? ITEM_STATUS.pending : ITEM_STATUS.active;
+
+/** An account younger than this posts under the new accounts' daily limit. */
+export const NEW_ACCOUNT_DAYS = 7;
+
+export interface PostingLimits {
+  listingsPerDay: number;
+  newAccountListingsPerDay: number;
+}
+
+/** The daily listing limit of an account that joined at `joinedAt` (0: none), and the words of its refusal. */
+export function dailyListingRule(limits: PostingLimits, joinedAt: Date, now = new Date()) {
+  const isNew = now.getTime() - joinedAt.getTime() < NEW_ACCOUNT_DAYS * 24 * 60 * 60 * 1000;
+  const general = limits.listingsPerDay;
+  const forNew = limits.newAccountListingsPerDay;
+  if (isNew && forNew > 0 && (general === 0 || forNew < general)) {
+    return { limit: forNew, messageKey: 'api.itemNewAccountDailyLimit' };
+  }
+  return { limit: general, messageKey: 'api.itemDailyLimit' };
+}
 
 /**
  * The status after the owner changes an item: an active item goes back to pending when approval is on; a

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
-import { canDeleteItem, canEditItem, canModerate, statusAfterEdit, statusOfNewItem } from './policy.ts';
+import {
+  canDeleteItem,
+  canEditItem,
+  canModerate,
+  dailyListingRule,
+  statusAfterEdit,
+  statusOfNewItem,
+} from './policy.ts';
 
 const item = (change = {}) => ({ addedUserId: 'seller', status: ITEM_STATUS.active, deletedAt: null, ...change });
 const owner = { userId: 'seller', isAdmin: false };
@@ -30,8 +37,20 @@ describe('item policy', () => {
   it('publishes at once unless approval is on, and sends an edit back for approval', () => {
     expect(statusOfNewItem(false)).toBe(ITEM_STATUS.active);
     expect(statusOfNewItem(true)).toBe(ITEM_STATUS.pending);
+    expect(statusOfNewItem(false, true)).toBe(ITEM_STATUS.pending);
     expect(statusAfterEdit(ITEM_STATUS.active, true)).toBe(ITEM_STATUS.pending);
     expect(statusAfterEdit(ITEM_STATUS.rejected, false)).toBe(ITEM_STATUS.active);
     expect(statusAfterEdit(ITEM_STATUS.disabled, false)).toBe(ITEM_STATUS.disabled);
+  });
+
+  it('gives an account in its first week the lower daily limit, unless the general one is lower', () => {
+    const now = new Date('2026-11-30T12:00:00Z');
+    const joined = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
+    const limits = { listingsPerDay: 20, newAccountListingsPerDay: 5 };
+    expect(dailyListingRule(limits, joined(2), now)).toEqual({ limit: 5, messageKey: 'api.itemNewAccountDailyLimit' });
+    expect(dailyListingRule(limits, joined(8), now)).toEqual({ limit: 20, messageKey: 'api.itemDailyLimit' });
+    expect(dailyListingRule({ ...limits, listingsPerDay: 3 }, joined(2), now).limit).toBe(3);
+    expect(dailyListingRule({ ...limits, listingsPerDay: 0 }, joined(2), now).limit).toBe(5);
+    expect(dailyListingRule({ ...limits, newAccountListingsPerDay: 0 }, joined(2), now).limit).toBe(20);
   });
 });

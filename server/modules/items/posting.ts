@@ -5,8 +5,8 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import { existingItem, forbidden } from './access.ts';
 import type { ItemsContext } from './context.ts';
-import { checkDailyListings } from './daily-listings.ts';
-import { canDeleteItem, canEditItem, statusAfterEdit, statusOfNewItem } from './policy.ts';
+import { canDeleteItem, canEditItem, dailyListingRule, statusAfterEdit, statusOfNewItem } from './policy.ts';
+import { checkPostingAllowance, type PostingRules } from './posting-allowance.ts';
 import { checkReferences } from './references.ts';
 import { items } from './schema.ts';
 
@@ -68,15 +68,18 @@ export class ItemPosting {
     this.context = context;
   }
 
-  /** A new listing of the viewer, pending or active as the app setting says; its uploads become its photos. */
+  /**
+   * A new listing of the viewer within its account's limits, pending or active as the app settings say; its
+   * uploads become its photos.
+   */
   async create(viewer: Viewer, input: ItemEntryInput, language: LanguageCode): Promise<string> {
     const { db, events, settings, itemMedia } = this.context;
     const isVehicle = await checkReferences(db, input, language);
-    const status = statusOfNewItem(await settings.itemApprovalRequired());
-    // Admins post on the operator's behalf; 0 turns the limit off.
-    const dailyLimit = viewer.isAdmin ? 0 : await settings.listingsPerDay();
+    const approvalRequired = await settings.itemApprovalRequired();
+    const rules = await this.postingRules(viewer);
     const { itemId, unusedPaths } = await events.transaction(db, async (tx, publish) => {
-      if (dailyLimit > 0) await checkDailyListings(tx, viewer.userId, dailyLimit, language);
+      const allowance = rules ? await checkPostingAllowance(tx, viewer.userId, rules, language) : undefined;
+      const status = statusOfNewItem(approvalRequired, allowance?.amongFirstReviewed);
       const [created] = await tx
         .insert(items)
         .values({ ...valuesOf(input, isVehicle), addedUserId: viewer.userId, status })
@@ -88,6 +91,17 @@ export class ItemPosting {
     });
     await itemMedia.removeFiles(unusedPaths);
     return itemId;
+  }
+
+  /** The limits of the viewer's account; none for admins, who post on the operator's behalf. */
+  private async postingRules(viewer: Viewer): Promise<PostingRules | null> {
+    if (viewer.isAdmin) return null;
+    const [limits, accounts] = await Promise.all([
+      this.context.settings.accountLimits(),
+      this.context.sellerRows([viewer.userId]),
+    ]);
+    const joinedAt = accounts.get(viewer.userId)?.addedDate ?? new Date();
+    return { daily: dailyListingRule(limits, joinedAt), firstReviewed: limits.firstListingsReviewed };
   }
 
   /** The owner's changes; the status follows the edit rule (an active item waits again when approval is on). */

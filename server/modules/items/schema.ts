@@ -170,6 +170,22 @@ export const itemDecisions = pgTable(
 );
 
 /**
+ * One row per listing photo or video an account sent, to count them against uploads_per_hour before the costly
+ * decoding (issue 24). Rows older than a day are pruned with the abandoned drafts.
+ */
+export const itemUploads = pgTable(
+  'item_uploads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedDate: addedDate(),
+  },
+  (table) => [index('item_uploads_user_idx').on(table.userId, table.addedDate.desc())],
+);
+
+/**
  * Who viewed an item on which day: one row per viewer (user id, or a hash for a visitor) and day, so a view
  * counts once a day. Old days are pruned.
  */

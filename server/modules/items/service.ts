@@ -267,9 +267,12 @@ export class ItemsService {
     return this.moderation.queue(viewer, filter, page, language);
   }
 
-  /** Enough distinct reports: the active listing waits for an admin (the social module decides when). */
-  holdForReview(itemId: string): Promise<boolean> {
-    return this.moderation.holdForReview(itemId);
+  /**
+   * Reports weigh enough: the active listing waits for an admin (the social module decides when; with
+   * `keepApproved` an admin's approval of it as it stands prevails).
+   */
+  holdForReview(itemId: string, options: { keepApproved: boolean }): Promise<boolean> {
+    return this.moderation.holdForReview(itemId, options);
   }
 
   /** The access row of an existing item (404 when missing or deleted). */

@@ -1,3 +1,3 @@
 export { AppInfoService, type AppInfoSources } from './app-info.ts';
 export { appInfoRoutes } from './routes.ts';
-export { SettingsService } from './service.ts';
+export { type AccountLimits, SettingsService } from './service.ts';

@@ -39,10 +39,24 @@ export const appSettings = pgTable(
     membershipAmount: numeric('membership_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     bidFee: numeric('bid_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     uploadFee: numeric('upload_fee', { precision: 10, scale: 2 }).notNull().default('0'),
-    /** Distinct users whose open reports hide a listing until an admin reviews it (issue 11). */
+    /**
+     * The weight of open reports that holds a listing for an admin's review, in trusted reporters: a month-old
+     * account with a proven phone and no dismissed reports weighs 1, a new one little (issue 24); 0: never.
+     */
     reportHideThreshold: smallint('report_hide_threshold').notNull().default(3),
+    /** Reports one account may make in an hour and in 24 hours (issue 24); 0: no limit. */
+    reportsPerHour: smallint('reports_per_hour').notNull().default(10),
+    reportsPerDay: smallint('reports_per_day').notNull().default(30),
     /** Listings one account may post in 24 hours, deleted ones counted (issue 24); 0: no limit. Admins have none. */
     listingsPerDay: smallint('listings_per_day').notNull().default(20),
+    /** The same for an account younger than a week (0: the general limit). */
+    newAccountListingsPerDay: smallint('new_account_listings_per_day').notNull().default(5),
+    /** An account's first listings that wait for an admin even when approval is off (0: none). */
+    firstListingsReviewed: smallint('first_listings_reviewed').notNull().default(1),
+    /** Listing photos and videos one account may upload in an hour (0: no limit). */
+    uploadsPerHour: smallint('uploads_per_hour').notNull().default(100),
+    /** Price offers a buyer may make in one conversation in an hour (0: no limit). */
+    offersPerHour: smallint('offers_per_hour').notNull().default(5),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
     updatedDate: updatedDate().notNull().defaultNow(),

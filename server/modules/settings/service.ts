@@ -38,11 +38,51 @@ export class SettingsService {
     return readSetting(db, appSettings.defaultCountry, 'SA');
   }
 
-  /** Distinct users whose open reports hold a listing for review (0: never). */
+  /** The weight of open reports, in trusted reporters, that holds a listing for review (0: never). */
   reportHideThreshold(db: DbOrTx = this.db) {
     return readSetting(db, appSettings.reportHideThreshold, 0);
   }
+
+  /** What one account may do in a window of time (each 0: no limit), read in one query. */
+  async accountLimits(db: DbOrTx = this.db): Promise<AccountLimits> {
+    const [row] = await db
+      .select({
+        reportsPerHour: appSettings.reportsPerHour,
+        reportsPerDay: appSettings.reportsPerDay,
+        listingsPerDay: appSettings.listingsPerDay,
+        newAccountListingsPerDay: appSettings.newAccountListingsPerDay,
+        firstListingsReviewed: appSettings.firstListingsReviewed,
+        uploadsPerHour: appSettings.uploadsPerHour,
+        offersPerHour: appSettings.offersPerHour,
+      })
+      .from(appSettings)
+      .limit(1);
+    return row ?? DEFAULT_ACCOUNT_LIMITS;
+  }
 }
+
+export interface AccountLimits {
+  reportsPerHour: number;
+  reportsPerDay: number;
+  listingsPerDay: number;
+  /** For an account younger than NEW_ACCOUNT_DAYS (0: listingsPerDay applies). */
+  newAccountListingsPerDay: number;
+  /** An account's first listings that wait for an admin even when approval is off. */
+  firstListingsReviewed: number;
+  uploadsPerHour: number;
+  offersPerHour: number;
+}
+
+/** The schema's defaults, for a database without its settings row. */
+const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  reportsPerHour: 10,
+  reportsPerDay: 30,
+  listingsPerDay: 20,
+  newAccountListingsPerDay: 5,
+  firstListingsReviewed: 1,
+  uploadsPerHour: 100,
+  offersPerHour: 5,
+};
 
 async function readSetting<T>(db: DbOrTx, column: AnyPgColumn, fallback: T): Promise<T> {
   const [row] = await db.select({ value: column }).from(appSettings).limit(1);

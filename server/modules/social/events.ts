@@ -20,28 +20,30 @@ declare module '../../kernel/events.ts' {
 
 /**
  * An admin's decision on a listing closes the reports open when it was taken: kept (approved, enabled) or
- * removed (rejected, disabled, deleted). A follow-up: it happens once the decision commits, even after a crash.
- * Reports made after it count afresh towards the hiding threshold.
+ * removed (rejected, disabled, deleted by an admin). The owner deleting it closes them as withdrawn, which counts
+ * for no reporter's record. A follow-up: it happens once the decision commits, even after a crash. Reports made
+ * after it count afresh towards the hiding threshold.
  */
 export function registerReportReviews(events: EventBus, db: Db) {
-  const close =
-    (status: number) =>
-    async ({ itemId, at }: ItemEvent) => {
-      await db
-        .update(itemReports)
-        .set({ status })
-        .where(
-          and(
-            eq(itemReports.itemId, itemId),
-            eq(itemReports.status, REPORT_STATUS.open),
-            at ? lte(itemReports.addedDate, new Date(at)) : undefined,
-          ),
-        );
-    };
+  const close = async (status: number, { itemId, at }: ItemEvent) => {
+    await db
+      .update(itemReports)
+      .set({ status })
+      .where(
+        and(
+          eq(itemReports.itemId, itemId),
+          eq(itemReports.status, REPORT_STATUS.open),
+          at ? lte(itemReports.addedDate, new Date(at)) : undefined,
+        ),
+      );
+  };
   for (const name of ['item.approved', 'item.enabled'] as const) {
-    events.onCommitted(name, 'social.close-reports', close(REPORT_STATUS.kept));
+    events.onCommitted(name, 'social.close-reports', (event) => close(REPORT_STATUS.kept, event));
   }
-  for (const name of ['item.rejected', 'item.disabled', 'item.deleted'] as const) {
-    events.onCommitted(name, 'social.close-reports', close(REPORT_STATUS.removed));
+  for (const name of ['item.rejected', 'item.disabled'] as const) {
+    events.onCommitted(name, 'social.close-reports', (event) => close(REPORT_STATUS.removed, event));
   }
+  events.onCommitted('item.deleted', 'social.close-reports', (event) =>
+    close(event.adminId ? REPORT_STATUS.removed : REPORT_STATUS.withdrawn, event),
+  );
 }

@@ -1,21 +1,25 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { LanguageCode } from '../../../contract/language.ts';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { ItemReport, ReportedItem, ReportInput, ReportReason } from '../../../contract/social.ts';
-import type { Db } from '../../kernel/database.ts';
+import { DAY_MS, HOUR_MS, lockAccountCounter, refuseAtLimit } from '../../kernel/account-limits.ts';
+import type { Db, DbOrTx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { type ItemsService, mayActOn } from '../items/index.ts';
-import type { SettingsService } from '../settings/index.ts';
+import type { AccountLimits, SettingsService } from '../settings/index.ts';
 import type { UsersService } from '../users/index.ts';
 import type { Blocks } from './blocks.ts';
 import { itemForViewer } from './item-for-viewer.ts';
-import { isSelf, REPORT_STATUS, reachesThreshold } from './policy.ts';
+import { isSelf, REPORT_STATUS, reachesThreshold, reporterWeight } from './policy.ts';
 import { alreadyReported, cannotActOnSelf, itemNotFound } from './refusals.ts';
 import { itemReports } from './schema.ts';
+
+/** A report lighter than this (an account of a few hours, say) does not make the listing's reports be summed. */
+const WEIGHT_THAT_COUNTS = 0.05;
 
 export interface ReportsDependencies {
   items: ItemsService;
@@ -25,8 +29,9 @@ export interface ReportsDependencies {
 }
 
 /**
- * Reports of listings (issue 11): one per person and listing; the reporter no longer sees it; once enough
- * distinct people have open reports (app setting report_hide_threshold), it waits for an admin's review.
+ * Reports of listings (issues 11, 24): one per person and listing, within limits per hour and day; the reporter
+ * no longer sees it; once its open reports weigh enough trusted reporters (app setting report_hide_threshold,
+ * policy.ts reporterWeight), it waits for an admin's review.
  */
 export class Reports {
   private readonly db: Db;
@@ -39,12 +44,23 @@ export class Reports {
     this.deps = deps;
   }
 
-  async report(viewer: { userId: string }, itemId: string, input: ReportInput): Promise<void> {
+  /**
+   * Records the viewer's report, within their hourly and daily limits, and holds the listing for review when
+   * its open reports now weigh enough. Answers whether it was held (the reporter's page then leaves it).
+   */
+  async report(
+    viewer: { userId: string },
+    itemId: string,
+    input: ReportInput,
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<{ held: boolean }> {
     const found = await itemForViewer(this.deps.items, this.deps.blocks, itemId, viewer.userId);
     if (!found) throw itemNotFound();
     if (isSelf(viewer.userId, found.listing.addedUserId)) throw cannotActOnSelf();
     if (!mayActOn(viewer, found.listing, found.ties)) throw itemNotFound();
+    const limits = await this.deps.settings.accountLimits();
     const added = await this.events.transaction(this.db, async (tx, publish) => {
+      await this.checkReportLimits(tx, viewer.userId, limits, language);
       const rows = await tx
         .insert(itemReports)
         .values({ itemId, reporterId: viewer.userId, reason: input.reason, note: input.note })
@@ -54,16 +70,80 @@ export class Reports {
       return rows.length > 0;
     });
     if (!added) throw alreadyReported();
-    await this.holdWhenReportedEnough(itemId);
+    return { held: await this.holdWhenReportedEnough(itemId, viewer.userId) };
   }
 
-  private async holdWhenReportedEnough(itemId: string) {
-    const [open] = await this.db
-      .select({ reporters: count() })
+  /** Refuses a report past the account's limits per hour and per day, saying when it may report again. */
+  private async checkReportLimits(tx: DbOrTx, reporterId: string, limits: AccountLimits, language: LanguageCode) {
+    await lockAccountCounter(tx, 'item-reports', reporterId);
+    const now = new Date();
+    const [made] = await tx
+      .select({
+        lastDay: sql<number>`count(*)::int`,
+        oldestOfDay: sql<string | null>`min(${itemReports.addedDate})`,
+        lastHour: sql<number>`(count(*) filter (where ${itemReports.addedDate} > ${new Date(now.getTime() - HOUR_MS)}))::int`,
+        oldestOfHour: sql<
+          string | null
+        >`min(${itemReports.addedDate}) filter (where ${itemReports.addedDate} > ${new Date(now.getTime() - HOUR_MS)})`,
+      })
       .from(itemReports)
-      .where(and(eq(itemReports.itemId, itemId), eq(itemReports.status, REPORT_STATUS.open)));
+      .where(and(eq(itemReports.reporterId, reporterId), gt(itemReports.addedDate, new Date(now.getTime() - DAY_MS))));
+    if (!made) return;
+    const perHour = { limit: limits.reportsPerHour, windowMs: HOUR_MS, messageKey: 'api.reportHourlyLimit' };
+    refuseAtLimit({ count: made.lastHour, oldest: made.oldestOfHour }, perHour, language, now);
+    const perDay = { limit: limits.reportsPerDay, windowMs: DAY_MS, messageKey: 'api.reportDailyLimit' };
+    refuseAtLimit({ count: made.lastDay, oldest: made.oldestOfDay }, perDay, language, now);
+  }
+
+  /**
+   * Holds the listing once its open reports weigh the threshold in trusted reporters (policy.ts), unless an
+   * admin dismissed reports of it and it has not changed since. A report that weighs next to nothing changes
+   * nothing: thousands of throw-away accounts' reports are not summed again at each one.
+   */
+  private async holdWhenReportedEnough(itemId: string, reporterId: string): Promise<boolean> {
     const threshold = await this.deps.settings.reportHideThreshold();
-    if (reachesThreshold(open?.reporters ?? 0, threshold)) await this.deps.items.holdForReview(itemId);
+    if (threshold <= 0) return false;
+    const own = (await this.weightsOf([reporterId])).get(reporterId) ?? 0;
+    if (own < WEIGHT_THAT_COUNTS) return false;
+    const reports = await this.db
+      .select({ reporterId: itemReports.reporterId, status: itemReports.status })
+      .from(itemReports)
+      .where(
+        and(eq(itemReports.itemId, itemId), inArray(itemReports.status, [REPORT_STATUS.open, REPORT_STATUS.kept])),
+      );
+    const open = reports.filter((report) => report.status === REPORT_STATUS.open);
+    const weights = await this.weightsOf(open.map((report) => report.reporterId));
+    const weight = [...weights.values()].reduce((sum, each) => sum + each, 0);
+    if (!reachesThreshold(weight, threshold)) return false;
+    // An admin who read reports of it and kept it has the last word while the listing stays as they saw it.
+    const keepApproved = reports.some((report) => report.status === REPORT_STATUS.kept);
+    return this.deps.items.holdForReview(itemId, { keepApproved });
+  }
+
+  /** Each reporter's weight now, from their account and their closed reports. */
+  private async weightsOf(reporterIds: string[]): Promise<Map<string, number>> {
+    if (reporterIds.length === 0) return new Map();
+    const [accounts, history] = await Promise.all([
+      this.deps.users.rowsOf(reporterIds),
+      this.db
+        .select({
+          reporterId: itemReports.reporterId,
+          upheld: sql<number>`(count(*) filter (where ${itemReports.status} = ${REPORT_STATUS.removed}))::int`,
+          dismissed: sql<number>`(count(*) filter (where ${itemReports.status} = ${REPORT_STATUS.kept}))::int`,
+        })
+        .from(itemReports)
+        .where(inArray(itemReports.reporterId, reporterIds))
+        .groupBy(itemReports.reporterId),
+    ]);
+    const historyOf = new Map(history.map((row) => [row.reporterId, row]));
+    const now = new Date();
+    return new Map(
+      reporterIds.map((id) => {
+        const account = accounts.get(id);
+        const record = historyOf.get(id) ?? { upheld: 0, dismissed: 0 };
+        return [id, account ? reporterWeight(account, record, now) : 0];
+      }),
+    );
   }
 
   /** The listings the viewer reported (not deleted), the latest first, each with what they said. */
@@ -118,7 +198,8 @@ export class Reports {
       .from(itemReports)
       .where(and(inArray(itemReports.itemId, itemIds), eq(itemReports.status, REPORT_STATUS.open)))
       .orderBy(desc(itemReports.addedDate));
-    const names = await this.deps.users.namesOf([...new Set(rows.map((row) => row.reporterId))]);
+    const reporterIds = [...new Set(rows.map((row) => row.reporterId))];
+    const [names, weights] = await Promise.all([this.deps.users.namesOf(reporterIds), this.weightsOf(reporterIds)]);
     const byItem: Record<string, ItemReport[]> = {};
     for (const row of rows) {
       byItem[row.itemId] ??= [];
@@ -127,6 +208,7 @@ export class Reports {
         note: row.note,
         reporter_id: row.reporterId,
         reporter_name: names.get(row.reporterId) ?? '',
+        reporter_weight: Math.round((weights.get(row.reporterId) ?? 0) * 100) / 100,
         added_date: row.date.toISOString(),
       });
     }

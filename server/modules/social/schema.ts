@@ -62,7 +62,7 @@ export const favourites = pgTable(
 
 /**
  * A user's report of a listing (contract/social.ts REPORT_REASONS; `note` holds their words).
- * status: 0 open, 1 reviewed (kept), 2 reviewed (listing removed).
+ * status: policy.ts REPORT_STATUS (0 open, 1 dismissed: kept, 2 upheld: removed, 3 withdrawn: the owner deleted it).
  */
 export const itemReports = pgTable(
   'item_reports',

@@ -10,6 +10,7 @@ import type {
   Relation,
   ReportedItem,
   ReportInput,
+  ReportOutcome,
 } from '../../../contract/social.ts';
 import type { User } from '../../../contract/users.ts';
 import type { Db } from '../../kernel/database.ts';
@@ -103,8 +104,14 @@ export class SocialService {
     return this.blocks.listBlocked(viewer, page);
   }
 
-  report(viewer: { userId: string }, itemId: string, input: ReportInput): Promise<void> {
-    return this.reports.report(viewer, itemId, input);
+  async report(
+    viewer: { userId: string },
+    itemId: string,
+    input: ReportInput,
+    language?: LanguageCode,
+  ): Promise<ReportOutcome> {
+    const { held } = await this.reports.report(viewer, itemId, input, language);
+    return { held_for_review: held };
   }
 
   reportedItems(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ReportedItem>> {

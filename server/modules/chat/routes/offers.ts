@@ -16,14 +16,15 @@ export async function offerRoutes(app: FastifyInstance, { chat }: { chat: ChatSe
     method: 'POST',
     url: '/chats/:chatId/offers',
     tag: 'chat',
-    summary: 'The buyer offers a price in the item’s currency (replacing an open offer); refused once accepted or sold',
+    summary:
+      'The buyer offers a price in the item’s currency (replacing an open offer), a few an hour; refused once accepted or sold',
     access: 'signed-in',
     params: chatParams,
     body: offerInputSchema,
     data: chatMessageSchema,
-    refusals: [404, 409],
-    handle: async ({ params, body, viewer }) =>
-      answer(await chat.makeOffer(viewer, params.chatId, body), 'api.offerSent'),
+    refusals: [404, 409, 429],
+    handle: async ({ params, body, viewer, language }) =>
+      answer(await chat.makeOffer(viewer, params.chatId, body, language), 'api.offerSent'),
   });
 
   route(app, {

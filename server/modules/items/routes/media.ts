@@ -49,10 +49,10 @@ function registerDraftUploadRoutes(app: FastifyInstance, itemMedia: ItemMediaSer
     consumes: ['multipart/form-data'],
     data: imageSchema,
     status: 201,
-    refusals: [413],
-    handle: async ({ viewer, request }) => {
+    refusals: [413, 429],
+    handle: async ({ viewer, request, language }) => {
       const upload = await receiveUpload(request, PHOTO_UPLOAD_LIMITS);
-      return answer(await itemMedia.uploadDraft(viewer.userId, 'item', upload));
+      return answer(await itemMedia.uploadDraft(viewer.userId, 'item', upload, language));
     },
   });
 
@@ -65,10 +65,10 @@ function registerDraftUploadRoutes(app: FastifyInstance, itemMedia: ItemMediaSer
     consumes: ['multipart/form-data'],
     data: imageSchema,
     status: 201,
-    refusals: [413],
-    handle: async ({ viewer, request }) => {
+    refusals: [413, 429],
+    handle: async ({ viewer, request, language }) => {
       const upload = await receiveUpload(request, VIDEO_UPLOAD_LIMITS);
-      return answer(await itemMedia.uploadDraft(viewer.userId, 'video', upload));
+      return answer(await itemMedia.uploadDraft(viewer.userId, 'video', upload, language));
     },
   });
 
@@ -81,10 +81,10 @@ function registerDraftUploadRoutes(app: FastifyInstance, itemMedia: ItemMediaSer
     consumes: ['multipart/form-data'],
     data: imageSchema,
     status: 201,
-    refusals: [413],
-    handle: async ({ viewer, request }) => {
+    refusals: [413, 429],
+    handle: async ({ viewer, request, language }) => {
       const upload = await receiveUpload(request, PHOTO_UPLOAD_LIMITS);
-      return answer(await itemMedia.uploadDraft(viewer.userId, 'video-icon', upload));
+      return answer(await itemMedia.uploadDraft(viewer.userId, 'video-icon', upload, language));
     },
   });
 
@@ -115,15 +115,15 @@ function registerItemPhotoRoutes(app: FastifyInstance, itemMedia: ItemMediaServi
     query: replaceQuery,
     consumes: ['multipart/form-data'],
     data: imageSchema,
-    refusals: [404, 413],
-    handle: async ({ viewer, params, query, request }) => {
+    refusals: [404, 413, 429],
+    handle: async ({ viewer, params, query, request, language }) => {
       const upload = await receiveUpload(request, PHOTO_UPLOAD_LIMITS);
       const field = upload.formFields.replace_img_id?.trim() || undefined;
       if (field !== undefined && !uuid.safeParse(field).success) {
         throw badRequest('errors.invalidParameter', { field: 'replace_img_id' });
       }
       const replace = query.replace_img_id ?? field ?? null;
-      return answer(await itemMedia.addPhoto(viewer, params.itemId, upload, replace));
+      return answer(await itemMedia.addPhoto(viewer, params.itemId, upload, replace, language));
     },
   });
 
@@ -164,10 +164,10 @@ function registerItemVideoRoutes(app: FastifyInstance, itemMedia: ItemMediaServi
     params: itemParams,
     consumes: ['multipart/form-data'],
     data: imageSchema,
-    refusals: [404, 413],
-    handle: async ({ viewer, params, request }) => {
+    refusals: [404, 413, 429],
+    handle: async ({ viewer, params, request, language }) => {
       const upload = await receiveUpload(request, VIDEO_UPLOAD_LIMITS);
-      return answer(await itemMedia.setVideo(viewer, params.itemId, 'video', upload));
+      return answer(await itemMedia.setVideo(viewer, params.itemId, 'video', upload, language));
     },
   });
 
@@ -180,10 +180,10 @@ function registerItemVideoRoutes(app: FastifyInstance, itemMedia: ItemMediaServi
     params: itemParams,
     consumes: ['multipart/form-data'],
     data: imageSchema,
-    refusals: [404, 413],
-    handle: async ({ viewer, params, request }) => {
+    refusals: [404, 413, 429],
+    handle: async ({ viewer, params, request, language }) => {
       const upload = await receiveUpload(request, PHOTO_UPLOAD_LIMITS);
-      return answer(await itemMedia.setVideo(viewer, params.itemId, 'video-icon', upload));
+      return answer(await itemMedia.setVideo(viewer, params.itemId, 'video-icon', upload, language));
     },
   });
 

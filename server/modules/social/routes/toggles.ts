@@ -9,6 +9,7 @@ import {
   followInputSchema,
   followStateSchema,
   reportInputSchema,
+  reportOutcomeSchema,
 } from '../../../../contract/social.ts';
 import { answer, route } from '../../../http/route.ts';
 import type { SocialService } from '../service.ts';
@@ -39,16 +40,15 @@ export async function socialToggleRoutes(app: FastifyInstance, { social }: { soc
     method: 'POST',
     url: '/items/:itemId/report',
     tag: 'social',
-    summary: 'Report an item once (a reason; "other" needs a note): the reporter no longer sees it',
+    summary:
+      'Report an item once (a reason; "other" needs a note), within limits per hour and day: the reporter no longer sees it',
     access: 'signed-in',
     params: itemParams,
     body: reportInputSchema,
-    data: z.null(),
-    refusals: [403, 404, 409],
-    handle: async ({ params, body, viewer }) => {
-      await social.report(viewer, params.itemId, body);
-      return answer(null, 'api.itemReported');
-    },
+    data: reportOutcomeSchema,
+    refusals: [403, 404, 409, 429],
+    handle: async ({ params, body, viewer, language }) =>
+      answer(await social.report(viewer, params.itemId, body, language), 'api.itemReported'),
   });
 
   route(app, {

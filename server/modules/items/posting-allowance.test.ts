@@ -1,10 +1,14 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ITEM_STATUS } from '../../../contract/items.ts';
 import { draftUpload, type EntryReferences, entryReferences, validEntry } from '../../testing/item-entries.ts';
-import { appSettings, items } from '../../testing/tables.ts';
+import { appSettings, items, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
-/** Issue 24: one account posted 100 listings in 60 s. Now each account may post `listings_per_day` in 24 hours. */
+/**
+ * Issue 24: one account posted 100 listings in 60 s, all live at once. Now each account may post `listings_per_day`
+ * in 24 hours, fewer in its first week, and its first listing waits for an admin.
+ */
 
 const test = useTestApp({ users: [7, 8], admin: true });
 const { db, call } = test;
@@ -87,5 +91,58 @@ describe('listings per day', () => {
     expect((await post(test.adminToken, adminId)).statusCode).toBe(201);
     expect((await post(test.adminToken, adminId)).statusCode).toBe(201);
     await setLimit(20);
+  });
+});
+
+/** A member who registered a moment ago (e-mail verification off), signed in: their id and token. */
+async function newMember(email: string) {
+  await db.update(appSettings).set({ isEmailVerificationEnabled: false });
+  const registered = await test.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register?lang=en',
+    payload: {
+      user_name: 'New Member',
+      user_email: email,
+      user_password: 'correct-horse-9',
+      confirm_password: 'correct-horse-9',
+      privacy: 'on',
+    },
+  });
+  await db.update(appSettings).set({ isEmailVerificationEnabled: true });
+  const data = registered.json().data as { token: string; user_id: string };
+  return { id: data.user_id, token: data.token };
+}
+
+describe('new accounts', () => {
+  it('their first listing waits for an admin, and later ones go live at once', async () => {
+    await db.update(appSettings).set({ firstListingsReviewed: 1, listingsPerDay: 20 });
+    const member = await newMember('first-listing@example.com');
+    const first = await post(member.token, member.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.status).toBe(ITEM_STATUS.pending);
+    const second = await post(member.token, member.id);
+    expect(second.json().data.status).toBe(ITEM_STATUS.active);
+    // A member with a history is not asked again: demo user 7 posted long before the setting.
+    expect((await post(test.token(7), 'demo-user-07')).json().data.status).toBe(ITEM_STATUS.active);
+    await db.update(appSettings).set({ firstListingsReviewed: 0 });
+  });
+
+  it('post under the lower daily limit during their first week, told why', async () => {
+    await db.update(appSettings).set({ newAccountListingsPerDay: 2, listingsPerDay: 20 });
+    const member = await newMember('new-limit@example.com');
+    expect((await post(member.token, member.id)).statusCode).toBe(201);
+    expect((await post(member.token, member.id)).statusCode).toBe(201);
+    const refused = await post(member.token, member.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^New accounts can post 2 listings a day during their first week\. You can post again in (24 hours|23 hours, 59 minutes)\.$/,
+    );
+    // A week later the general limit applies.
+    await db
+      .update(users)
+      .set({ addedDate: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(users.id, member.id));
+    expect((await post(member.token, member.id)).statusCode).toBe(201);
+    await db.update(appSettings).set({ newAccountListingsPerDay: 0 });
   });
 });
