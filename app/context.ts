@@ -14,6 +14,11 @@ export interface AppContext {
   cspNonce: string;
   /** The visitor's address (for per-address limits). */
   clientIp: string;
+  /**
+   * The visitor's id from their signed cookie, given out (and the cookie set) on first use; null for a bot or an
+   * address given too many ids this hour. Asked only where a view is counted.
+   */
+  visitorId(): Promise<string | null>;
   /** The site's secret, which signs the cookies pages write (notices, sign-up steps): app/lib/cookies.server.ts. */
   cookieSecret: string;
   /** The signed-in user, or null for a visitor ("nologinuser"). */

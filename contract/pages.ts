@@ -163,8 +163,11 @@ export interface ItemPages {
     viewer: Viewer | null,
     language: LanguageCode,
   ): Promise<ItemCardView[]>;
-  /** Counts a view of a shown item once per viewer and day (a visitor is known by a keyed hash of address and browser). */
-  countView(itemId: string, viewer: Viewer | null, visitor: { ip: string; userAgent: string }): Promise<void>;
+  /**
+   * Counts a view of a shown item once per viewer and day: the account, else the visitor's id from their signed
+   * cookie (AppContext.visitorId); no account and no id (a bot) counts nothing.
+   */
+  countView(itemId: string, viewer: Viewer | null, visitorId: string | null): Promise<void>;
   /** Puts a shown item at the front of the viewer's recently viewed (never their own; at most 30 kept). */
   rememberView(itemId: string, viewer: Viewer): Promise<void>;
   /** The listings the viewer opened lately and may still see, the latest first. */

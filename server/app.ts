@@ -41,6 +41,7 @@ import {
   SESSION_COOKIE_NAME,
 } from './http/session.ts';
 import { registerUploads, type UploadLimits } from './http/uploads.ts';
+import { type IdentifyVisitor, keepVisitorCookiesPrivate, visitorIdentities } from './http/visitor.ts';
 import { registerWholePages, wholePageOf } from './http/whole-pages.ts';
 import { translate } from './i18n.ts';
 import { AppError } from './kernel/errors.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   registerRequestChecks(app, config);
   const security = registerSecurityHeaders(app, config);
+  keepVisitorCookiesPrivate(app);
   await registerCompression(app);
   await registerOpenApi(app);
   await registerUploads(app, createTempFiles(config.uploadTempDir, logNoSpace(app.log)), UPLOAD_LIMITS);
@@ -172,7 +174,7 @@ async function registerApi(api: FastifyInstance, config: Config, services: Servi
   await api.register(accountRoutes, { auth: services.auth, users: services.users });
   await api.register(userRoutes, { users: services.users });
   await api.register(searchRoutes, { search: services.search });
-  await api.register(itemRoutes, { items: services.items });
+  await api.register(itemRoutes, { items: services.items, identifyVisitor: visitors(services, config) });
   await api.register(itemMediaRoutes, { itemMedia: services.itemMedia });
   await api.register(moderationRoutes, { items: services.items });
   await api.register(recentlyViewedRoutes, { items: services.items });
@@ -194,10 +196,12 @@ async function registerPages(
 ) {
   const operations = pageServices(services);
   const cookieSecret = authSecret(options.config);
+  const identifyVisitor = visitors(services, options.config);
   const pageCache = {
     cache: services.visitorCache,
     seconds: options.config.PAGE_CACHE_SECONDS,
-    onHit: (request: FastifyRequest) => countCachedItemView(request, services),
+    onHit: (request: FastifyRequest, reply: FastifyReply) =>
+      countCachedItemView(request, reply, services, identifyVisitor),
     logError: (error: unknown) => web.log.error({ err: error }, 'a page could not be kept in the visitor cache'),
   };
   registerPageCache(web, pageCache);
@@ -217,6 +221,7 @@ async function registerPages(
         services: operations,
         cspNonce: page?.nonce ?? '',
         clientIp: request.ip,
+        visitorId: async () => (await identifyVisitor(request, reply)).id,
         cookieSecret,
         publicUrl: options.config.publicUrl,
         mapTiles,
@@ -233,8 +238,16 @@ async function registerPages(
   });
 }
 
+/** Who a visitor is, for counting views (server/http/visitor.ts). */
+const visitors = (services: Services, config: Config) => visitorIdentities(authSecret(config), services.newVisitorIds);
+
 /** An item page answered from the visitor cache still counts its view, as its loader would have. */
-function countCachedItemView(request: FastifyRequest, services: Services) {
+async function countCachedItemView(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  identifyVisitor: IdentifyVisitor,
+) {
   const [, first, itemName] = request.url.split('?', 1)[0]?.split('/') ?? [];
   if (first !== 'item' || !itemName) return;
   let itemId: string | null = null;
@@ -244,9 +257,9 @@ function countCachedItemView(request: FastifyRequest, services: Services) {
     return;
   }
   if (!itemId) return;
-  const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+  const { id } = await identifyVisitor(request, reply);
   services.items
-    .countView(itemId, null, visitor)
+    .countView(itemId, null, id)
     .catch((error: unknown) => request.log.error({ err: error, itemId }, 'a view could not be counted'));
 }
 

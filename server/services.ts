@@ -81,6 +81,8 @@ export interface Services {
   /** Reads the same for everyone (categories, the blog), kept in the visitor cache as long as a visitor page. */
   sharedReads: SharedRead;
   frameLimits: { account: Limiter; address: Limiter };
+  /** New visitor ids (item view counting, server/http/visitor.ts) given to one address: a few an hour. */
+  newVisitorIds: Limiter;
   admin: AdminService;
   authLibrary: ReturnType<typeof createAuthLibrary>;
   /** What the database announces as it commits; start() it before serving (caches stay off until then). */
@@ -116,6 +118,8 @@ export function createServices(db: Db, config: Config, logger: Logger, jobs: Job
     visitorCache,
     sharedReads: sharedReads(visitorCache, config.PAGE_CACHE_SECONDS),
     frameLimits: frameLimitsOf(config, limiters.createLimiter),
+    // A household or an office shares an address; a script that drops its cookies gets no more than this.
+    newVisitorIds: limiters.createLimiter({ keyPrefix: 'visitor-ids', points: 20, durationSeconds: 3600 }),
     changeNotices: caching.notices,
     close: async () => {
       await caching.notices.close();
@@ -219,7 +223,6 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     ...{ db, events, lookups, settings, itemMedia },
     ties: socialTies,
     sellerRows: (sellerIds) => users.rowsOf(sellerIds),
-    viewerSecret: authSecret(config),
     openReportsOf: (itemIds: string[]) => social.openReportsOf({ isAdmin: true }, itemIds),
   });
   const social = new SocialService({ db, events, users, items, settings });

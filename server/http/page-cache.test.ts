@@ -12,6 +12,7 @@ import { useTestApp } from '../testing/use-test-app.ts';
 buildWebAppIfNeeded();
 const ctx = useTestApp({ web: true, users: [5], env: { PAGE_CACHE_SECONDS: '60' } });
 const SELLER = 'demo-user-05';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** What only a visitor's header has. */
 const SIGN_IN_LINK = 'href="/login?redirect=';
 
@@ -140,11 +141,23 @@ describe('visitor pages from the shared cache', () => {
     const views = async () =>
       (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(itemViews).where(eq(itemViews.itemId, row.id)))[0]
         ?.n ?? 0;
-    expect((await get(page, { 'user-agent': 'first visitor' })).statusCode).toBe(200);
+    const first = await get(page, { 'user-agent': BROWSER });
+    expect(first.statusCode).toBe(200);
+    const mine = first.cookies.find((cookie) => cookie.name === 'souk_visitor');
+    expect(mine?.value).toBeTruthy();
+    // An answer carrying someone's cookie is for them alone, though the page itself is kept for everyone.
+    expect(first.headers['cache-control']).toBe('private, no-store');
     await expect.poll(views, { timeout: 60_000 }).toBe(1);
-    await keptPage(page, { 'user-agent': 'first visitor' });
-    const hit = await get(page, { 'user-agent': 'second visitor' });
+    // Their visitor cookie keeps them on the shared page; their own visits count once.
+    const cookie = `souk_visitor=${mine?.value}`;
+    await keptPage(page, { 'user-agent': BROWSER, cookie });
+    const hit = await get(page, { 'user-agent': `${BROWSER} (another visitor)` });
     expect(hit.headers['x-page-cache']).toBe('hit');
+    // The kept page carries no one's cookie: the second visitor is given an id of their own.
+    const theirs = hit.cookies.filter((each) => each.name === 'souk_visitor');
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]?.value).not.toBe(mine?.value);
+    expect(hit.headers['cache-control']).toBe('private, no-store');
     await expect.poll(views, { timeout: 60_000 }).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import { TIME_ZONE_COOKIE } from '../../contract/format.ts';
 import { LANGUAGE_COOKIE } from '../../contract/language.ts';
 import { LOCATION_COOKIE } from '../../contract/location-choice.ts';
 import type { SharedCache } from '../kernel/shared-cache.ts';
+import { VISITOR_COOKIE } from './visitor.ts';
 
 /**
  * Visitor pages from a cache shared by the instances (docs/decisions/0013-page-performance.md). A visitor's page
@@ -18,6 +19,8 @@ import type { SharedCache } from '../kernel/shared-cache.ts';
 
 /** The only cookies a cacheable request may carry: each is part of the key. */
 const KEY_COOKIES = [LANGUAGE_COOKIE, LOCATION_COOKIE, TIME_ZONE_COOKIE] as const;
+/** A cookie a cacheable request may carry that changes nothing on the page: who counts a view. */
+const IGNORED_COOKIES = [VISITOR_COOKIE] as const;
 /** A page larger than this is rendered each time (no page is near it). */
 const MAX_PAGE_BYTES = 1024 * 1024;
 /** The catch-all route of React Router's adapter: every page, none of the static files. */
@@ -27,7 +30,7 @@ export interface PageCacheOptions {
   cache: SharedCache;
   seconds: number;
   /** A page answered from the cache was still seen: the item page counts the view as its loader would. */
-  onHit?: (request: FastifyRequest) => void;
+  onHit?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   logError: (error: unknown) => void;
 }
 
@@ -65,7 +68,7 @@ export function registerPageCache(web: FastifyInstance, options: PageCacheOption
     if (!key) return;
     const stored = await options.cache.get(key);
     if (stored) {
-      options.onHit?.(request);
+      await options.onHit?.(request, reply);
       return sendStored(request, reply, decode(stored));
     }
     request.pageCacheMiss = { key, generation: await options.cache.generation() };
@@ -100,7 +103,9 @@ export function cacheKey(request: FastifyRequest): string | null {
   const cookies = request.cookies;
   const named: string[] = [];
   for (const name of Object.keys(cookies)) {
-    if (!(KEY_COOKIES as readonly string[]).includes(name)) return null;
+    if (!(KEY_COOKIES as readonly string[]).includes(name) && !(IGNORED_COOKIES as readonly string[]).includes(name)) {
+      return null;
+    }
   }
   for (const name of KEY_COOKIES) named.push(cookies[name] ?? '');
   // The page's own absolute links (language alternates) are made from the address it was asked at.

@@ -34,7 +34,7 @@ import type { Route } from './+types/item-detail';
  * the view counted (once per viewer and day; the page does not wait for it), and related items.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { services, viewer, clientIp, publicUrl, mapTiles, logError } = context.get(appContext);
+  const { services, viewer, visitorId, publicUrl, mapTiles, logError } = context.get(appContext);
   const itemId = itemIdFromName(params.itemName);
   const language = await pageLanguage(request);
   const item = itemId ? await services.items.get(itemId, viewer, language) : null;
@@ -42,8 +42,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.itemName !== item.item_name) {
     throw redirect(`${itemPath(item)}${new URL(request.url).search}`, 301);
   }
+  // The visitor's cookie is set on this answer, so their id is known before it is sent; the count is not awaited.
+  const visitor = viewer ? null : await visitorId();
   services.items
-    .countView(item.id, viewer, { ip: clientIp, userAgent: request.headers.get('user-agent') ?? '' })
+    .countView(item.id, viewer, visitor)
     .catch((error: unknown) => logError(error, { itemId: item.id, during: 'countView' }));
   const seller = item.user;
   const [related, relation] = await Promise.all([

@@ -11,7 +11,7 @@ export { itemMediaRoutes } from './routes/media.ts';
 export { moderationRoutes } from './routes/moderation.ts';
 export { recentlyViewedRoutes } from './routes/recent.ts';
 export { ItemsService } from './service.ts';
-export { FOLD_VIEWS_JOB, visitorKey } from './views.ts';
+export { FOLD_VIEWS_JOB } from './views.ts';
 export {
   LISTING_STATE,
   type ListingFacts,

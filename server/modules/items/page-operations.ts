@@ -11,7 +11,7 @@ export function itemsPageOperations(items: ItemsService): ItemPages {
     get: (itemId: string, viewer: Viewer | null, language: LanguageCode) => items.find(itemId, viewer, language),
     related: (item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>, viewer: Viewer | null, language: LanguageCode) =>
       items.related(item, viewer, language, 'card'),
-    countView: (itemId, viewer, visitor) => items.countView(itemId, viewer, visitor),
+    countView: (itemId, viewer, visitorId) => items.countView(itemId, viewer, visitorId),
     rememberView: (itemId: string, viewer: Viewer) => items.rememberView(itemId, viewer),
     recentlyViewed: (viewer: Viewer, language: LanguageCode) => items.recentlyViewed(viewer, language, 'card'),
     clearRecentlyViewed: (viewer: Viewer) => items.clearRecentlyViewed(viewer),

@@ -34,7 +34,7 @@ import { ItemPosting } from './posting.ts';
 import type { ItemViewer } from './presenter.ts';
 import { ItemReading } from './reading.ts';
 import { RecentlyViewed } from './recently-viewed.ts';
-import { ItemViews, visitorKey } from './views.ts';
+import { ItemViews, viewerKey } from './views.ts';
 import { type ListingTies, mayView } from './visibility.ts';
 
 export interface ItemsDependencies {
@@ -49,8 +49,6 @@ export interface ItemsDependencies {
   sellerRows(sellerIds: string[]): Promise<Map<string, AccountRow>>;
   /** The open reports of items, for the moderation queue (module social). */
   openReportsOf(itemIds: string[]): Promise<Record<string, ItemReport[]>>;
-  /** Mixed into a visitor's view key, so the key reveals nothing about their address. */
-  viewerSecret: string;
 }
 
 /**
@@ -67,14 +65,12 @@ export class ItemsService {
   private readonly lists: OwnerLists;
   private readonly moderation: ItemModeration;
   private readonly db: Db;
-  private readonly viewerSecret: string;
   /** Listings as subqueries other modules select from (listings.ts). */
   readonly listings: ListingQueries;
 
   constructor(dependencies: ItemsDependencies) {
     const { db, ties } = dependencies;
     this.db = db;
-    this.viewerSecret = dependencies.viewerSecret;
     this.lookups = dependencies.lookups;
     this.listings = new ListingQueries(ties);
     const loader = new ItemLoader(db, { ties, sellerRows: dependencies.sellerRows });
@@ -141,23 +137,20 @@ export class ItemsService {
     return this.related(item, viewer, language, view);
   }
 
-  /** Counts a view of an item already shown to the viewer (the item page): no visibility check again. */
-  countView(itemId: string, viewer: ItemViewer | null, visitor: { ip: string; userAgent: string }): Promise<void> {
-    return this.views.countView(itemId, this.viewerKey(viewer, visitor));
-  }
-
-  private viewerKey(viewer: ItemViewer | null, visitor: { ip: string; userAgent: string }) {
-    return viewer ? viewer.userId : visitorKey(visitor.ip, visitor.userAgent, this.viewerSecret);
-  }
-
   /**
-   * Counts a view of an item the viewer may see (404 otherwise), for the API: a signed-in viewer counts by
-   * their id, a visitor by a keyed hash of their address and browser.
+   * Counts a view of an item already shown to the viewer (the item page): no visibility check again. A visitor
+   * counts by the id of their cookie; without one (a bot) nothing is counted.
    */
-  async touch(itemId: string, viewer: ItemViewer | null, visitor: { ip: string; userAgent: string }): Promise<void> {
+  async countView(itemId: string, viewer: ItemViewer | null, visitorId: string | null): Promise<void> {
+    const key = viewerKey(viewer, visitorId);
+    if (key) await this.views.countView(itemId, key);
+  }
+
+  /** Counts a view of an item the viewer may see (404 otherwise), for the API; as countView otherwise. */
+  async touch(itemId: string, viewer: ItemViewer | null, visitorId: string | null): Promise<void> {
     const item = await existingItem(this.db, itemId);
     if (!mayView(viewer, item)) throw itemNotFound();
-    await this.views.countView(itemId, this.viewerKey(viewer, visitor));
+    await this.countView(itemId, viewer, visitorId);
     if (viewer) await this.recent.remember(viewer.userId, itemId);
   }
 

@@ -29,12 +29,14 @@ const touchCount = async (id: string) => (await db.select().from(items).where(eq
 const pending = async (id: string) =>
   (await db.select().from(itemViewCounts).where(eq(itemViewCounts.itemId, id)))[0]?.pending ?? 0;
 
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
 const touch = (id: string, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'POST', url: `/api/v1/items/${id}/touch`, headers });
 
 /** A view of the item page by a signed-in user (the page has shown the item already). */
-const viewAs = (id: string, userId: string) =>
-  services.items.countView(id, { userId, isAdmin: false }, { ip: '127.0.0.1', userAgent: 'test' });
+const viewAs = (id: string, userId: string) => services.items.countView(id, { userId, isAdmin: false }, null);
 
 describe('item views', () => {
   it('counts a viewer once a day, and writes the item row only when the views are folded', async () => {
@@ -73,20 +75,43 @@ describe('item views', () => {
     expect(left.map((row) => row.key).sort()).toEqual(['user-a', 'user-a']);
   });
 
-  it('counts through the API: by user id when signed in, by a hash of address and browser for visitors', async () => {
+  it('counts a visitor once by their signed cookie whatever their browser says, and an account by its id', async () => {
     const id = await newItem();
-    expect((await touch(id, { 'user-agent': 'browser one' })).statusCode).toBe(200);
-    expect((await touch(id, { 'user-agent': 'browser one' })).statusCode).toBe(200);
-    expect((await touch(id, { 'user-agent': 'browser two' })).statusCode).toBe(200);
+    const first = await touch(id, { 'user-agent': PHONE });
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((each) => each.name === 'souk_visitor');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Issue 24: 20 user agents used to add 20 views.
+    for (let n = 0; n < 20; n++) {
+      const again = await touch(id, { 'user-agent': `${PHONE} variant ${n}`, cookie: `souk_visitor=${cookie?.value}` });
+      expect(again.cookies.some((each) => each.name === 'souk_visitor')).toBe(false);
+    }
+    expect(await pending(id)).toBe(1);
     expect((await touch(id, { authorization: `Bearer ${owner}` })).statusCode).toBe(200);
     expect((await touch(id, { authorization: `Bearer ${owner}` })).statusCode).toBe(200);
-    expect(await pending(id)).toBe(3);
+    expect(await pending(id)).toBe(2);
     const keys = (await db.select().from(itemViews).where(eq(itemViews.itemId, id))).map((row) => row.viewerKey);
-    expect(keys).toContain('demo-user-09');
-    // No visitor's address is stored.
-    expect(keys.some((key) => key.includes('127.0.0.1'))).toBe(false);
+    expect(keys.sort()).toEqual(['demo-user-09', `v:${cookie?.value.split('.')[0]}`]);
     expect((await touch('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await touch('not-an-id')).statusCode).toBe(400);
+  });
+
+  it('counts no bot, no forged cookie, and at most a few cookie-less requests from one address', async () => {
+    const id = await newItem();
+    for (const bot of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'curl/8.4.0', 'python-requests/2.31.0']) {
+      const answer = await touch(id, { 'user-agent': bot });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.cookies).toEqual([]);
+    }
+    expect(await pending(id)).toBe(0);
+    // A forged cookie is no one's: the request is a new visitor's.
+    const forged = await touch(id, { 'user-agent': PHONE, cookie: 'souk_visitor=made-up-visitor-id-00001.AAAA' });
+    expect(forged.cookies.map((each) => each.name)).toEqual(['souk_visitor']);
+    // A script that drops its cookie gets a new id only so many times an hour from its address.
+    const answers = [];
+    for (let n = 0; n < 25; n++) answers.push(await touch(id, { 'user-agent': PHONE }));
+    expect(answers.at(-1)?.cookies).toEqual([]);
+    expect(await pending(id)).toBeLessThanOrEqual(20);
   });
 
   it('does not count views of a deleted item', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/database.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
@@ -14,9 +13,10 @@ import { items, itemViewCounts, itemViews } from './schema.ts';
 export const VIEW_DAYS_KEPT = 2;
 export const FOLD_VIEWS_JOB = 'items.fold-views' as const;
 
-/** A visitor's viewer key: a hash of their address and browser with a server secret, never the address itself. */
-export function visitorKey(ip: string, userAgent: string, secret: string) {
-  return `v:${createHash('sha256').update(`${ip}\n${userAgent}\n${secret}`).digest('base64url')}`;
+/** Whose view it is: the account's id, else `v:` and the visitor's cookie id; null (a bot) counts nothing. */
+export function viewerKey(viewer: { userId: string } | null, visitorId: string | null): string | null {
+  if (viewer) return viewer.userId;
+  return visitorId ? `v:${visitorId}` : null;
 }
 
 declare module '../../kernel/jobs.ts' {

@@ -19,6 +19,7 @@ import {
 } from '../../../../contract/lookups.ts';
 import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../../contract/paging.ts';
 import { answer, route } from '../../../http/route.ts';
+import type { IdentifyVisitor } from '../../../http/visitor.ts';
 import { resolveOffset } from '../../../kernel/paging.ts';
 import type { ItemsService } from '../service.ts';
 
@@ -47,11 +48,14 @@ const entryOptionsSchema = z
   })
   .meta({ id: 'ItemEntryOptions' });
 
-export async function itemRoutes(app: FastifyInstance, { items }: { items: ItemsService }) {
+export async function itemRoutes(
+  app: FastifyInstance,
+  { items, identifyVisitor }: { items: ItemsService; identifyVisitor: IdentifyVisitor },
+) {
   registerPostingRoute(app, items);
   registerSellerListRoutes(app, items);
   registerOneItemRoutes(app, items);
-  registerItemPageRoutes(app, items);
+  registerItemPageRoutes(app, items, identifyVisitor);
   registerEntryOptionsRoute(app, items);
 }
 
@@ -161,18 +165,20 @@ function registerOneItemRoutes(app: FastifyInstance, items: ItemsService) {
 }
 
 /** What an item's page asks besides the item: a view counted, and related items. */
-function registerItemPageRoutes(app: FastifyInstance, items: ItemsService) {
+function registerItemPageRoutes(app: FastifyInstance, items: ItemsService, identifyVisitor: IdentifyVisitor) {
   route(app, {
     method: 'POST',
     url: '/items/:itemId/touch',
     tag: 'items',
-    summary: 'Count a view of the item (once per viewer and day)',
+    summary:
+      'Count a view of the item (once per viewer and day: the account, else the visitor cookie it sets; bots count none)',
     access: 'anyone',
     params: itemIdParams,
     data: z.null(),
     refusals: [404],
-    handle: async ({ params, viewer, request }) => {
-      await items.touch(params.itemId, viewer, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+    handle: async ({ params, viewer, request, reply }) => {
+      const visitorId = viewer ? null : (await identifyVisitor(request, reply)).id;
+      await items.touch(params.itemId, viewer, visitorId);
       return answer(null);
     },
   });
