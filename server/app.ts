@@ -53,7 +53,7 @@ import { chatRoutes } from './modules/chat/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { itemMediaRoutes, itemRoutes, moderationRoutes, recentlyViewedRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
-import { MAX_UPLOAD_BYTES } from './modules/media/index.ts';
+import { imageDecodeSeconds, MAX_UPLOAD_BYTES } from './modules/media/index.ts';
 import { notificationRoutes, pushRoutes } from './modules/notifications/index.ts';
 import { ratingRoutes } from './modules/ratings/index.ts';
 import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
@@ -119,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     isDatabaseAlive: database.isAlive ?? (() => true),
     metricsToken: config.METRICS_TOKEN,
     jobCounts: () => options.jobs.counts(),
+    metrics: [imageDecodeSeconds],
   });
   const catalog = {
     publishedCategories: () => services.lookups.publishedCategories(),

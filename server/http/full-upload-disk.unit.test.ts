@@ -96,7 +96,7 @@ describe('a full upload disk', () => {
       { thumbnailVariantsEnabled: async () => false },
     );
     const refusal = await media
-      .storeImage({ path: source, bytes: 1 }, { folder: 'items', name: 'p', maxBytes: 1e8, box: BOX })
+      .storeImage({ path: source, bytes: 1 }, { folder: 'items', name: 'p', maxBytes: 1e8, box: BOX, owner: 'u' })
       .catch((error: unknown) => error);
     expect(refusal).not.toBeInstanceOf(MediaRefused);
     expect(refusal).toMatchObject({ status: 413, messageKey: 'errors.uploadStorageFull' });

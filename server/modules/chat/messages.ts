@@ -64,7 +64,10 @@ export class Messages {
     await this.context.sendLimiter.consume(sender.userId);
     const chat = await this.writable(sender.userId, chatId);
     const stored = await this.context.media
-      .storeImage(upload, { folder: 'chat', name: chat.id, box: CHAT_IMAGE_BOX, maxBytes: MAX_CHAT_IMAGE_BYTES })
+      .storeImage(upload, {
+        ...{ folder: 'chat', name: chat.id, owner: sender.userId },
+        ...{ box: CHAT_IMAGE_BOX, maxBytes: MAX_CHAT_IMAGE_BYTES },
+      })
       .catch((error: unknown) => {
         if (error instanceof MediaRefused) throw new AppError(400, 'api.chatImageRefused');
         throw error;

@@ -40,7 +40,8 @@ export function photoRefusal(error: unknown) {
   // The texts name the limits (15 MB, 100 MB): receiveUpload sends the same keys without values.
   if (error.reason === 'bytes') return new AppError(413, 'api.itemPhotoTooLarge');
   if (error.reason === 'pixels') {
-    return new AppError(400, 'api.itemPhotoTooManyPixels', { values: { megapixels: MAX_INPUT_PIXELS / 1_000_000 } });
+    const limit = error.limit ?? MAX_INPUT_PIXELS;
+    return new AppError(400, 'api.itemPhotoTooManyPixels', { values: { megapixels: limit / 1_000_000 } });
   }
   return new AppError(400, 'api.itemPhotoNotImage');
 }

@@ -447,7 +447,7 @@ export class ItemMediaService {
     }
     const box = type === 'item' ? ITEM_PHOTO_BOX : VIDEO_ICON_BOX;
     const image = await this.media
-      .storeImage(upload, { folder: 'items', name, box, maxBytes: MAX_ITEM_PHOTO_BYTES })
+      .storeImage(upload, { folder: 'items', name, box, maxBytes: MAX_ITEM_PHOTO_BYTES, owner: userId })
       .catch((error: unknown) => {
         throw photoRefusal(error);
       });

@@ -1,3 +1,4 @@
+export { imageDecodeSeconds } from './image-pipeline.ts';
 export {
   type DbOrTx,
   deleteImageRows,

@@ -8,6 +8,13 @@ export { MAX_VIDEO_SECONDS };
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
+/**
+ * The largest picture in a format libvips cannot shrink while decoding (PNG, GIF, HEIF, AVIF, TIFF): each pixel
+ * is decoded, so a 49-megapixel PNG of 6 KB cost 1.9 s (issue 24). 24 megapixels holds the photos phones take
+ * by default (HEIF 24 MP on recent iPhones; screenshots are a few megapixels).
+ */
+export const MAX_FULL_DECODE_PIXELS = 24_000_000;
+
 /** A minute of 1080p from a phone is 100 to 130 MB; 720p, which apps send, about half. */
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../kernel/database.ts';
 import { type FileStorage, isNoSpaceError, type TempFiles } from '../../kernel/storage/index.ts';
 import { detectType, IMAGE_TYPES, VIDEO_TYPES } from './file-types.ts';
-import { checkImageHeader, type ImageBox, writeThumbnail, writeWebp } from './image-pipeline.ts';
+import { checkImageHeader, type ImageBox, inDecodingSlot, writeThumbnail, writeWebp } from './image-pipeline.ts';
 import { MAX_PDF_BYTES, MAX_PDF_PAGES, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, THUMBNAIL_VARIANTS } from './limits.ts';
 import { pdfPageCount } from './pdf-pages.ts';
 import { MediaRefused } from './refusals.ts';
@@ -25,6 +25,8 @@ export interface Destination {
 export interface ImageRule extends Destination {
   box: ImageBox;
   maxBytes: number;
+  /** The account the picture is from: decoding takes turns between accounts (fair-slots.ts). */
+  owner: string;
 }
 
 export interface StoredImage {
@@ -64,7 +66,7 @@ export class MediaService {
     checkBytes(upload, rule.maxBytes);
     const type = await detectType(upload.path);
     if (!type || !IMAGE_TYPES.has(type.mime)) throw new MediaRefused('type');
-    await checkImageHeader(upload.path);
+    const { pixelLimit } = await checkImageHeader(upload.path);
     const outputs: Array<{ path: string; discard(): Promise<void> }> = [];
     const output = async () => {
       const file = await this.temp.reserve('.webp');
@@ -73,16 +75,18 @@ export class MediaService {
     };
     try {
       const main = await output();
-      const info = await writeWebp(upload.path, main, rule.box);
       const key = newKey(rule, 'webp');
       const files = [{ key, path: main }];
-      if (await this.settings.thumbnailVariantsEnabled()) {
-        for (const variant of THUMBNAIL_VARIANTS) {
+      const withVariants = await this.settings.thumbnailVariantsEnabled();
+      const info = await inDecodingSlot(rule.owner, async () => {
+        const converted = await writeWebp(upload.path, main, rule.box, pixelLimit);
+        for (const variant of withVariants ? THUMBNAIL_VARIANTS : []) {
           const file = await output();
           await writeThumbnail(main, file, variant.size);
           files.push({ key: `${variant.folder}/${key}`, path: file });
         }
-      }
+        return converted;
+      });
       await this.putAll(files, 'image/webp');
       return { path: key, width: info.width, height: info.height, variants: files.slice(1).map((file) => file.key) };
     } catch (error) {

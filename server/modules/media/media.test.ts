@@ -13,7 +13,8 @@ import {
 } from '../../kernel/storage/index.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { images } from '../../testing/tables.ts';
-import { MAX_INPUT_PIXELS } from './limits.ts';
+import { pixelLimitOf } from './image-pipeline.ts';
+import { MAX_FULL_DECODE_PIXELS, MAX_INPUT_PIXELS } from './limits.ts';
 import { MediaService, type Upload } from './media-service.ts';
 import { MediaRefused } from './refusals.ts';
 import { mp4, pdf, pdfWithObjectStream, phoneJpeg, pngClaiming, SVG, TEXT_NAMED_JPG, webm } from './test-files.ts';
@@ -58,6 +59,7 @@ const PHOTO = {
   name: 'u1-profile',
   box: { width: 1000, height: 1000, fit: 'inside' },
   maxBytes: 1024 * 1024,
+  owner: 'u1',
 } as const;
 
 const refusalOf = (promise: Promise<unknown>) =>
@@ -71,6 +73,13 @@ describe('images', () => {
     const before = await filesUnder(uploadsDir);
     expect(MAX_INPUT_PIXELS).toBeLessThan(30000 * 30000);
     expect(await refusalOf(media.storeImage(await received(await pngClaiming(30000, 30000)), PHOTO))).toBe('pixels');
+    // Issue 24: a 6 KB PNG of 49 megapixels cost 1.9 s to decode. A format decoded pixel by pixel has a lower limit.
+    const decodedWhole = await media
+      .storeImage(await received(await pngClaiming(7000, 7000)), PHOTO)
+      .catch((error: unknown) => error);
+    expect(decodedWhole).toMatchObject({ reason: 'pixels', limit: MAX_FULL_DECODE_PIXELS });
+    expect(pixelLimitOf('jpeg')).toBe(MAX_INPUT_PIXELS);
+    expect(pixelLimitOf('heif')).toBe(MAX_FULL_DECODE_PIXELS);
     expect(await refusalOf(media.storeImage(await received(SVG), PHOTO))).toBe('type');
     expect(await refusalOf(media.storeImage(await received(TEXT_NAMED_JPG), PHOTO))).toBe('type');
     const oversize = Buffer.concat([await phoneJpeg(), Buffer.alloc(PHOTO.maxBytes)]);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import type { JobCounts } from '../../kernel/jobs.ts';
 
 export interface SystemOptions {
@@ -12,6 +12,8 @@ export interface SystemOptions {
   metricsToken?: string;
   /** The background jobs waiting, running and failed, read at each scrape. */
   jobCounts?: () => Promise<JobCounts[]>;
+  /** Other modules' metrics (the image decoding times), shown with these. */
+  metrics?: Metric[];
 }
 
 /** Liveness, readiness (the database answers) and Prometheus metrics; call on the root instance. */
@@ -27,6 +29,7 @@ export function registerSystemRoutes(app: FastifyInstance, options: SystemOption
   });
 
   if (options.jobCounts) registerJobGauge(registry, options.jobCounts);
+  for (const metric of options.metrics ?? []) registry.registerMetric(metric);
 
   app.addHook('onResponse', async (request, reply) => {
     requestDuration.observe(

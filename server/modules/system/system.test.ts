@@ -51,6 +51,8 @@ describe('operations endpoints', () => {
     expect(response.body).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/categories",status_code="200"\} \d+/,
     );
+    // How long pictures waited for a decoding slot and took to decode (media/image-pipeline.ts).
+    expect(response.body).toContain('# TYPE souk_image_decode_seconds histogram');
   });
 
   it('/metrics counts the background jobs waiting, running and failed, per job', async () => {

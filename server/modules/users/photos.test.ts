@@ -74,10 +74,11 @@ describe('profile photos', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     );
 
+    // A PNG is decoded pixel by pixel: its limit is the lower one (media/limits.ts).
     const canvas = await upload(token, hugeCanvas, 'huge.png');
     expect([canvas.statusCode, canvas.json().message]).toEqual([
       400,
-      'This photo has too many pixels. Please choose one of at most 50 megapixels.',
+      'This photo has too many pixels. Please choose one of at most 24 megapixels.',
     ]);
     for (const [bytes, name] of [
       [svg, 'drawing.svg'],

@@ -192,7 +192,10 @@ export class UsersService {
    */
   async savePhoto(userId: string, kind: PhotoKind, upload: Upload): Promise<string> {
     await this.photoLimiter.consume(userId);
-    const rule = { folder: 'users', name: `${userId}-${kind}`, box: PHOTO_BOX[kind], maxBytes: MAX_PHOTO_BYTES };
+    const rule = {
+      ...{ folder: 'users', name: `${userId}-${kind}`, owner: userId },
+      ...{ box: PHOTO_BOX[kind], maxBytes: MAX_PHOTO_BYTES },
+    };
     const stored = await this.media.storeImage(upload, rule).catch((error: unknown) => {
       throw photoRefusal(error);
     });
@@ -274,7 +277,8 @@ function photoRefusal(error: unknown) {
   if (!(error instanceof MediaRefused)) return error;
   if (error.reason === 'bytes') return new AppError(400, 'users.photoTooLarge');
   if (error.reason === 'pixels') {
-    return new AppError(400, 'users.photoTooManyPixels', { values: { megapixels: MAX_INPUT_PIXELS / 1_000_000 } });
+    const limit = error.limit ?? MAX_INPUT_PIXELS;
+    return new AppError(400, 'users.photoTooManyPixels', { values: { megapixels: limit / 1_000_000 } });
   }
   return new AppError(400, 'users.photoNotImage');
 }
