@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { ItemReport } from '../../../contract/items.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 
-/** Why people reported the item (open reports, the latest first): the reason of each and their words. */
+/**
+ * Why people reported the item (open reports, the latest first): the reason of each, their words, and how much
+ * each counts towards hiding it (the reporter's weight, issue 24).
+ */
 export function OpenReports({ reports }: { reports: ItemReport[] }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
@@ -19,7 +22,15 @@ export function OpenReports({ reports }: { reports: ItemReport[] }) {
             {' · '}
             <bdi>{report.reporter_name}</bdi>
             {' · '}
-            <time dateTime={report.added_date} dir="ltr">
+            <span
+              className="whitespace-nowrap rounded-full bg-amber-100 px-1.5 text-xs font-semibold dark:bg-amber-900"
+              title={t('moderation.reportWeightHint')}
+              data-testid="report-weight"
+            >
+              {t('moderation.reportWeight', { percent: Math.round(report.reporter_weight * 100) })}
+            </span>
+            {' · '}
+            <time dateTime={report.added_date} dir="ltr" className="whitespace-nowrap">
               {formatDateTime(report.added_date)}
             </time>
             {report.note && (
