@@ -168,6 +168,8 @@ export interface ItemPages {
    * cookie (AppContext.visitorId); no account and no id (a bot) counts nothing.
    */
   countView(itemId: string, viewer: Viewer | null, visitorId: string | null): Promise<void>;
+  /** How many members revealed the listing's seller's phone (one a day each); null unless the viewer owns it. */
+  contactCount(viewer: Viewer, itemId: string): Promise<number | null>;
   /** Puts a shown item at the front of the viewer's recently viewed (never their own; at most 30 kept). */
   rememberView(itemId: string, viewer: Viewer): Promise<void>;
   /** The listings the viewer opened lately and may still see, the latest first. */

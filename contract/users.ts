@@ -22,6 +22,15 @@ export const ratingSummarySchema = z
   .meta({ id: 'RatingSummary' });
 
 /** A user as others see it (SPEC.md 3 "User"); what its owner hides is null. */
+/** A seller's numbers, revealed to a signed-in member who asked (issue 24). */
+export const sellerContactSchema = z
+  .object({
+    user_phone: z.string().nullable().describe('The proven phone, for a call; null when only WhatsApp is shared'),
+    whatsapp: z.string().nullable(),
+  })
+  .meta({ id: 'SellerContact' });
+export type SellerContact = z.infer<typeof sellerContactSchema>;
+
 export const userSchema = z
   .object({
     user_id: z.string(),
@@ -33,7 +42,10 @@ export const userSchema = z
     apple_id: z.string().nullable(),
     user_name: z.string(),
     user_email: z.string().nullable(),
-    user_phone: z.string().nullable().describe('Only a number proven with an SMS code'),
+    user_phone: z
+      .string()
+      .nullable()
+      .describe('Only a number proven with an SMS code; to others only through the contact reveal (shows_phone)'),
     pending_email: z
       .string()
       .nullable()
@@ -54,7 +66,11 @@ export const userSchema = z
     added_date: dateTimeSchema,
     added_date_timestamp: z.number().int(),
     overall_rating: z.number(),
-    whatsapp: z.string().nullable(),
+    whatsapp: z.string().nullable().describe('To others only through the contact reveal (shows_whatsapp)'),
+    /** The account shares its proven phone: a signed-in member may reveal it (POST …/contact), one at a time. */
+    shows_phone: z.boolean(),
+    /** The account shares a WhatsApp number the same way. */
+    shows_whatsapp: z.boolean(),
     messenger: z.string().nullable(),
     follower_count: z.number().int(),
     following_count: z.number().int(),

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { stableUuid } from '../server/db/seed/random.ts';
 import { expect, test } from './fixtures.ts';
+import { withDatabase } from './support/database.ts';
 
 /** Seeded item 0 (server/db/seed/demo-items.ts, stable id): an active car of user01 with photos, a video and a map pin. */
 const ITEM_ID = stableUuid('item-0');
@@ -129,4 +130,46 @@ test('the owner sees edit, delete and mark as sold; delete asks first', async ({
   await expect(confirm).toBeHidden();
   await expect(page.getByTestId('visitor-actions')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a member reveals the seller’s phone and WhatsApp with a press; the owner sees it counted', async ({
+  page,
+  newAccount,
+}) => {
+  // Issue 24: the numbers are in no page; a visitor is sent to sign in, a member presses to see them.
+  const [seller, buyer] = await Promise.all([newAccount({ withPhone: true, withListings: 1 }), newAccount()]);
+  const whatsapp = '+966 55 000 1234';
+  await withDatabase((db) =>
+    db.query('update users set is_show_phone = true, whatsapp = $2 where id = $1', [seller.id, whatsapp]),
+  );
+  const listing = seller.listings[0] as { item_name: string };
+  const path = `/item/${encodeURIComponent(listing.item_name)}`;
+  const phone = seller.phone as string;
+
+  const visit = await page.goto(`${path}?lang=en`);
+  expect(await visit?.text()).not.toContain(phone.slice(4));
+  await expect(page.getByTestId('visitor-actions').getByRole('link', { name: 'Show phone number' })).toHaveAttribute(
+    'href',
+    `/login?${new URLSearchParams({ redirect: 'item', params: listing.item_name })}`,
+  );
+
+  await buyer.signIn(page);
+  await page.goto(`${path}?lang=en`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('buyer-actions').getByRole('button', { name: 'Show phone number' }).click();
+  await expect(page.getByTestId('contact-call')).toHaveAttribute('href', `tel:${phone}`);
+  await expect(page.getByTestId('contact-call')).toContainText(phone);
+  await expect(page.getByTestId('contact-whatsapp')).toHaveAttribute('href', 'https://wa.me/966550001234');
+
+  // The same from the seller's profile.
+  await page.goto(`/other-profile/${seller.id}?lang=en`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: 'Show phone number' }).click();
+  await expect(page.getByTestId('contact-call')).toHaveAttribute('href', `tel:${phone}`);
+
+  await seller.signIn(page);
+  await page.goto(`${path}?lang=en`);
+  const stats = page.getByTestId('item-stats');
+  await expect(stats.getByText('Phone views')).toBeVisible();
+  await expect(stats.locator('div', { hasText: 'Phone views' }).locator('dd')).toHaveText('1');
 });

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { itemIdFromName, itemPath } from '../../../contract/item-basics.ts';
+import type { ItemDetail } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { formatItemPrice, ItemPrice } from '../../components/price.tsx';
 import { ChevronLeft, ChevronRight, MapPin } from '../../components/ui/icons.tsx';
 import { isShownCoordinate, LocationMap } from '../../components/ui/location-map.tsx';
+import { ContactReveal } from '../../features/accounts/contact-reveal.tsx';
 import { categoryHref } from '../../features/catalog/category-grid.tsx';
 import { ChatWithSeller } from '../../features/chat/chat-with-seller.tsx';
 import { ItemActions } from '../../features/items/detail/item-actions.tsx';
@@ -67,6 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mapTiles,
     viewerId: viewer?.userId ?? null,
     followsSeller: relation?.isFollowed ?? false,
+    // Its owner sees how many people revealed their phone from it.
+    contactCount: viewer && item.is_owner ? await services.items.contactCount(viewer, item.id) : null,
   };
 }
 
@@ -84,10 +88,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
+/** The seller's phone and WhatsApp of this listing, revealed on a press (issue 24). */
+function ContactSeller({ item, className }: { item: ItemDetail; className: string }) {
+  return (
+    <ContactReveal revealPath={`/api/v1/items/${encodeURIComponent(item.id)}/seller-contact`} className={className} />
+  );
+}
+
 export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const { item, related, pageUrl, siteUrl, mapTiles, viewerId, followsSeller } = loaderData;
+  const { item, related, pageUrl, siteUrl, mapTiles, viewerId, followsSeller, contactCount } = loaderData;
   // A visitor's recently viewed lives in their browser (its code loads after the page has hydrated); a signed-in
   // person's was kept by the loader.
   useEffect(() => {
@@ -166,8 +177,9 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
             shareUrl={pageUrl}
             chatLink={ChatWithSeller}
             report={<ReportItem itemId={item.id} />}
+            contact={item.user && (item.user.shows_phone || item.user.shows_whatsapp) ? ContactSeller : undefined}
           />
-          <ItemStats item={item} />
+          <ItemStats item={item} contacts={contactCount} />
           <SellerCard
             user={item.user}
             isOwner={item.is_owner}

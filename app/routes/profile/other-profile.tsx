@@ -4,6 +4,7 @@ import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { isUserId } from '../../../contract/id-basics.ts';
 import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
+import { ContactReveal } from '../../features/accounts/contact-reveal.tsx';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { loadSoldItems } from '../../features/items/lists/my-items.server.ts';
 import { SellerItemsSection, SoldItemsSection } from '../../features/items/lists/sold-items.tsx';
@@ -13,6 +14,10 @@ import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/other-profile';
+
+/** The phone reveal beside Follow and Block: the same outlined pill. */
+const CONTACT_CLASS =
+  'inline-flex items-center justify-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800';
 
 /**
  * Someone's public profile: their active and sold items, follow and block. Hidden, banned and deactivated
@@ -70,6 +75,12 @@ export default function OtherProfile({ loaderData }: Route.ComponentProps) {
                 onChange={(state) => setFollowerCount(state.follower_count)}
               />
               <BlockButton userId={user.user_id} userName={user.user_name} />
+              {(user.shows_phone || user.shows_whatsapp) && (
+                <ContactReveal
+                  revealPath={`/api/v1/users/${encodeURIComponent(user.user_id)}/contact`}
+                  className={CONTACT_CLASS}
+                />
+              )}
             </>
           )
         }

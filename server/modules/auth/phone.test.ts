@@ -215,14 +215,22 @@ describe('a number belongs to the account that proved it', () => {
     expect(registered.status).toBe(200);
   });
 
-  it('shows a number on a profile only once it is proven', async () => {
+  it('shares a number with members only once it is proven', async () => {
     await db
       .update(users)
-      .set({ userPhone: '+966503330004', phoneVerify: false, isShowPhone: true })
+      .set({ userPhone: '+966503330004', phoneVerify: false, isShowPhone: true, whatsapp: null })
       .where(eq(users.id, 'demo-user-05'));
-    expect((await call('GET', '/users/demo-user-05')).body.data.user_phone).toBeNull();
+    const member = await signIn('user07@souk.test');
+    expect((await call('GET', '/users/demo-user-05')).body.data).toMatchObject({
+      user_phone: null,
+      shows_phone: false,
+    });
+    expect((await call('POST', '/users/demo-user-05/contact', undefined, member)).status).toBe(404);
     await db.update(users).set({ phoneVerify: true }).where(eq(users.id, 'demo-user-05'));
-    expect((await call('GET', '/users/demo-user-05')).body.data.user_phone).toBe('+966503330004');
+    // Shown, it is still in no profile answer: a member reveals it (issue 24).
+    expect((await call('GET', '/users/demo-user-05')).body.data).toMatchObject({ user_phone: null, shows_phone: true });
+    const revealed = await call('POST', '/users/demo-user-05/contact', undefined, member);
+    expect(revealed.body.data).toEqual({ user_phone: '+966503330004', whatsapp: null });
   });
 });
 

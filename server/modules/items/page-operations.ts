@@ -12,6 +12,7 @@ export function itemsPageOperations(items: ItemsService): ItemPages {
     related: (item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>, viewer: Viewer | null, language: LanguageCode) =>
       items.related(item, viewer, language, 'card'),
     countView: (itemId, viewer, visitorId) => items.countView(itemId, viewer, visitorId),
+    contactCount: (viewer: Viewer, itemId: string) => items.contactCount(viewer, itemId),
     rememberView: (itemId: string, viewer: Viewer) => items.rememberView(itemId, viewer),
     recentlyViewed: (viewer: Viewer, language: LanguageCode) => items.recentlyViewed(viewer, language, 'card'),
     clearRecentlyViewed: (viewer: Viewer) => items.clearRecentlyViewed(viewer),

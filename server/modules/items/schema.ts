@@ -170,6 +170,28 @@ export const itemDecisions = pgTable(
 );
 
 /**
+ * Who revealed a listing's seller's phone, on which day (issue 24): a member counts once a day in the listing's
+ * contact_count, and their reveals of the last hour count against contact_reveals_per_hour.
+ */
+export const itemContactReveals = pgTable(
+  'item_contact_reveals',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull().default(sql`current_date`),
+    addedDate: addedDate(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.viewerId, table.day] }),
+    index('item_contact_reveals_viewer_idx').on(table.viewerId, table.addedDate.desc()),
+  ],
+);
+
+/**
  * One row per listing photo or video an account sent, to count them against uploads_per_hour before the costly
  * decoding (issue 24). Rows older than a day are pruned with the abandoned drafts.
  */

@@ -14,6 +14,7 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
+import type { SellerContact } from '../../../contract/users.ts';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
@@ -22,6 +23,7 @@ import type { SettingsService } from '../settings/index.ts';
 import type { AccountRow } from '../users/index.ts';
 import { type AccessRow, accessRow, existingItem, itemNotFound } from './access.ts';
 import { CardLoader } from './card-loading.ts';
+import { ContactReveals } from './contact-reveals.ts';
 import { type DeletionRecord, deletionsBetween } from './deletion-records.ts';
 import { type ItemHeadline, itemHeadline } from './headlines.ts';
 import type { ItemMediaService } from './item-media.ts';
@@ -64,6 +66,7 @@ export class ItemsService {
   private readonly recent: RecentlyViewed;
   private readonly lists: OwnerLists;
   private readonly moderation: ItemModeration;
+  private readonly contacts: ContactReveals;
   private readonly db: Db;
   /** Listings as subqueries other modules select from (listings.ts). */
   readonly listings: ListingQueries;
@@ -82,6 +85,7 @@ export class ItemsService {
     this.recent = new RecentlyViewed(db, this.reading, ties);
     this.lists = new OwnerLists(this.reading, ties);
     this.moderation = new ItemModeration(context);
+    this.contacts = new ContactReveals(db, dependencies);
   }
 
   /** The item as this viewer may see it, or null (missing, deleted, or hidden from them). */
@@ -144,6 +148,23 @@ export class ItemsService {
   async countView(itemId: string, viewer: ItemViewer | null, visitorId: string | null): Promise<void> {
     const key = viewerKey(viewer, visitorId);
     if (key) await this.views.countView(itemId, key);
+  }
+
+  /**
+   * The seller's phone and WhatsApp of a listing the viewer may see (404 otherwise, or when the seller shares
+   * none), within the member's reveals per hour; counted in the listing's statistics (contact-reveals.ts).
+   */
+  async revealSellerContact(viewer: ItemViewer, itemId: string, language: LanguageCode): Promise<SellerContact> {
+    const item = await this.find(itemId, viewer, language);
+    if (!item) throw itemNotFound();
+    return this.contacts.reveal(viewer, { id: item.id, sellerId: item.added_user_id }, language);
+  }
+
+  /** How many members revealed the listing's seller's phone (one a day each), for its owner and admins. */
+  async contactCount(viewer: ItemViewer, itemId: string): Promise<number | null> {
+    const item = await existingItem(this.db, itemId);
+    if (viewer.userId !== item.addedUserId && !viewer.isAdmin) return null;
+    return this.contacts.countOf(itemId);
   }
 
   /** Counts a view of an item the viewer may see (404 otherwise), for the API; as countView otherwise. */

@@ -57,6 +57,8 @@ export const appSettings = pgTable(
     uploadsPerHour: smallint('uploads_per_hour').notNull().default(100),
     /** Price offers a buyer may make in one conversation in an hour (0: no limit). */
     offersPerHour: smallint('offers_per_hour').notNull().default(5),
+    /** Sellers' phone numbers one member may reveal in an hour (0: no limit). */
+    contactRevealsPerHour: smallint('contact_reveals_per_hour').notNull().default(30),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
     updatedDate: updatedDate().notNull().defaultNow(),

@@ -54,6 +54,7 @@ export class SettingsService {
         firstListingsReviewed: appSettings.firstListingsReviewed,
         uploadsPerHour: appSettings.uploadsPerHour,
         offersPerHour: appSettings.offersPerHour,
+        contactRevealsPerHour: appSettings.contactRevealsPerHour,
       })
       .from(appSettings)
       .limit(1);
@@ -71,6 +72,7 @@ export interface AccountLimits {
   firstListingsReviewed: number;
   uploadsPerHour: number;
   offersPerHour: number;
+  contactRevealsPerHour: number;
 }
 
 /** The schema's defaults, for a database without its settings row. */
@@ -82,6 +84,7 @@ const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   firstListingsReviewed: 1,
   uploadsPerHour: 100,
   offersPerHour: 5,
+  contactRevealsPerHour: 30,
 };
 
 async function readSetting<T>(db: DbOrTx, column: AnyPgColumn, fallback: T): Promise<T> {

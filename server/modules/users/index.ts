@@ -14,7 +14,7 @@ export {
   type SignInRefusal,
   signInRefusal,
 } from './policy.ts';
-export { photoAddress, presentSeller, presentViewer } from './presenter.ts';
+export { contactOf, photoAddress, presentSeller, presentViewer } from './presenter.ts';
 export { userRoutes } from './routes.ts';
 /**
  * The one table handed out of its module: better-auth's drizzle adapter keeps the account's sign-in fields in

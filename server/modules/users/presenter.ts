@@ -51,7 +51,7 @@ const realEmail = (email: string) => (isPhoneOnlyEmail(email) ? null : email);
 /** The User entity (SPEC.md 3) of an account row, as `view` may see it. */
 export function presentUser(row: UserRow, view: UserView): User {
   const showEmail = view.privileged || row.isShowEmail;
-  const showPhone = view.privileged || row.isShowPhone;
+  const contact = contactOf(row);
   return {
     user_id: row.id,
     facebook_id: view.privileged ? row.facebookId : null,
@@ -61,8 +61,9 @@ export function presentUser(row: UserRow, view: UserView): User {
     user_name: row.userName,
     user_email: showEmail ? realEmail(row.userEmail) : null,
     pending_email: view.isOwner ? row.pendingEmail : null,
-    // Only a number the account proved with an SMS code is its number.
-    user_phone: showPhone && row.phoneVerify ? row.userPhone : null,
+    // Only a number the account proved with an SMS code is its number. Numbers reach others only by a signed-in
+    // member's reveal (contactOf), never in a page anyone can scrape.
+    user_phone: view.privileged && row.phoneVerify ? row.userPhone : null,
     user_address: row.userAddress,
     user_lat: row.userLat,
     user_lng: row.userLng,
@@ -77,7 +78,9 @@ export function presentUser(row: UserRow, view: UserView): User {
     added_date: row.addedDate.toISOString(),
     added_date_timestamp: Math.floor(row.addedDate.getTime() / 1000),
     overall_rating: Number(row.overallRating),
-    whatsapp: showPhone ? row.whatsapp : null,
+    whatsapp: view.privileged ? row.whatsapp : null,
+    shows_phone: contact.phone !== null,
+    shows_whatsapp: contact.whatsapp !== null,
     messenger: row.messenger,
     follower_count: row.followerCount,
     following_count: row.followingCount,
@@ -95,6 +98,18 @@ export function presentUser(row: UserRow, view: UserView): User {
     is_verified_dealer: row.isVerifiedDealer,
     // Who runs the site is not shown to strangers.
     ...(view.privileged ? { user_is_sys_admin: row.userIsSysAdmin, role_id: row.roleId } : {}),
+  };
+}
+
+/**
+ * What the account shares for contact (issue 24): its proven phone when it chose to show it, and its WhatsApp
+ * number under the same choice; null for what it does not share.
+ */
+export function contactOf(row: Pick<UserRow, 'isShowPhone' | 'phoneVerify' | 'userPhone' | 'whatsapp'>) {
+  const shown = row.isShowPhone;
+  return {
+    phone: shown && row.phoneVerify && row.userPhone ? row.userPhone : null,
+    whatsapp: shown && row.whatsapp?.trim() ? row.whatsapp.trim() : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userIdSchema } from '../../../contract/ids.ts';
-import { userSchema, userSettingsSchema } from '../../../contract/users.ts';
+import { sellerContactSchema, userSchema, userSettingsSchema } from '../../../contract/users.ts';
 import { answer, route } from '../../http/route.ts';
 import { clearSessionCookie } from '../../http/session.ts';
 import { receiveUpload } from '../../http/uploads.ts';
@@ -27,13 +27,15 @@ export async function userRoutes(app: FastifyInstance, options: { users: UsersSe
     method: 'GET',
     url: '/users/:userId',
     tag: 'accounts',
-    summary: 'A public profile; e-mail and phone only when the owner shows them',
+    summary: 'A public profile; the e-mail when the owner shows it; phone and WhatsApp to the owner and admins only',
     access: 'anyone',
     params: z.object({ userId: userIdSchema }),
     data: userSchema,
     refusals: [404],
     handle: async ({ params, viewer }) => answer(await users.profile(params.userId, viewer)),
   });
+
+  registerContactRoute(app, users);
 
   route(app, {
     method: 'POST',
@@ -106,5 +108,20 @@ export async function userRoutes(app: FastifyInstance, options: { users: UsersSe
       await clearSessionCookie(request, reply);
       return answer(null, 'settings.deactivated');
     },
+  });
+}
+
+/** Revealing the numbers a member shares (issue 24): to signed-in members, a limited number an hour. */
+function registerContactRoute(app: FastifyInstance, users: UsersService) {
+  route(app, {
+    method: 'POST',
+    url: '/users/:userId/contact',
+    tag: 'accounts',
+    summary: 'Reveal the phone and WhatsApp a member shares (signed in, a limited number an hour)',
+    access: 'signed-in',
+    params: z.object({ userId: userIdSchema }),
+    data: sellerContactSchema,
+    refusals: [404, 429],
+    handle: async ({ params, viewer }) => answer(await users.revealContact(viewer, params.userId)),
   });
 }

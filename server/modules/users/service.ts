@@ -1,6 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
-import type { ProfileUpdateInput, RatingSummary, User, UserSettingsInput } from '../../../contract/users.ts';
+import type {
+  ProfileUpdateInput,
+  RatingSummary,
+  SellerContact,
+  User,
+  UserSettingsInput,
+} from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
@@ -11,7 +17,7 @@ import { MAX_INPUT_PIXELS, MediaRefused, type MediaService, type Upload } from '
 import { users } from './schema.ts';
 import './counters.ts';
 import { isPublic } from './policy.ts';
-import { presentCard, presentUser } from './presenter.ts';
+import { contactOf, presentCard, presentUser } from './presenter.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type PhotoKind = 'profile' | 'cover';
@@ -27,6 +33,8 @@ const PHOTO_BOX = {
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 /** Photo uploads per account and hour: each one costs a decode, accepted or not. */
 export const PHOTO_UPLOADS_PER_HOUR = 20;
+/** Profiles whose phone one member may reveal in an hour (a listing's seller: app setting contact_reveals_per_hour). */
+export const PROFILE_CONTACTS_PER_HOUR = 30;
 
 /**
  * What a profile shows about its relations to others. Ratings and follows are modules to the right of this
@@ -55,6 +63,7 @@ export class UsersService {
   private readonly lookups: LookupsService;
   private readonly relations: ProfileRelations;
   private readonly photoLimiter: Limiter;
+  private readonly contactLimiter: Limiter;
 
   constructor({ db, events, media, lookups, relations, createLimiter }: UsersDependencies) {
     this.db = db;
@@ -67,6 +76,25 @@ export class UsersService {
       points: PHOTO_UPLOADS_PER_HOUR,
       durationSeconds: 3600,
     });
+    this.contactLimiter = createLimiter({
+      keyPrefix: 'profile-contact',
+      points: PROFILE_CONTACTS_PER_HOUR,
+      durationSeconds: 3600,
+      messageKey: 'users.contactRevealLimit',
+    });
+  }
+
+  /**
+   * The phone and WhatsApp a member shares, revealed to a signed-in member who may see their profile (issue 24),
+   * a limited number an hour; 404 when they share none.
+   */
+  async revealContact(viewer: { userId: string; isAdmin: boolean }, userId: string): Promise<SellerContact> {
+    await this.profile(userId, viewer);
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
+    const contact = row ? contactOf(row) : null;
+    if (!contact || (!contact.phone && !contact.whatsapp)) throw new AppError(404, 'api.sellerPhoneHidden');
+    if (viewer.userId !== userId) await this.contactLimiter.consume(viewer.userId);
+    return { user_phone: contact.phone, whatsapp: contact.whatsapp };
   }
 
   /**

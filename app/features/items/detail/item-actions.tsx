@@ -23,6 +23,8 @@ export interface BuyerActionSlots {
   chatLink: ComponentType<{ item: ItemDetail; buyerId: string; className: string }>;
   /** Reporting the item, shown until the buyer has reported it. */
   report: ReactNode;
+  /** The seller's phone and WhatsApp, revealed on a press, when the seller shares them. */
+  contact?: ComponentType<{ item: ItemDetail; className: string }>;
 }
 
 /**
@@ -36,6 +38,7 @@ export function ItemActions({
   shareUrl,
   chatLink: ChatLink,
   report,
+  contact: Contact,
 }: BuyerActionSlots & {
   item: ItemDetail;
   viewerId: string | null;
@@ -49,6 +52,7 @@ export function ItemActions({
     return (
       <div className="grid gap-2" data-testid="buyer-actions">
         <ChatLink item={item} buyerId={viewerId} className={primary} />
+        {Contact && <Contact item={item} className={secondary} />}
         <div className="grid grid-cols-2 gap-2">
           <FavouriteButton item={item} variant="page" />
           {share}
@@ -70,6 +74,7 @@ export function ItemActions({
         <MessageCircle className="size-5" aria-hidden />
         {t('item.actions.chat')}
       </Link>
+      {Contact && <Contact item={item} className={secondary} />}
       <div className="grid grid-cols-2 gap-2">
         <FavouriteButton item={item} variant="page" />
         {share}

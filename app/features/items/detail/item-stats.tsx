@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemDetail } from '../../../../contract/items.ts';
 import type { LanguageCode } from '../../../../contract/language.ts';
-import { CalendarDays, Camera, Eye, Heart } from '../../../components/ui/icons.tsx';
+import { CalendarDays, Camera, Eye, Heart, Phone } from '../../../components/ui/icons.tsx';
 import { useFormatDateTime } from '../../../lib/time-zone.tsx';
 import { formatCount } from './format-count.ts';
 
-/** Likes (favourite count), views (touch count), photos and the posting date. */
-export function ItemStats({ item }: { item: ItemDetail }) {
+/**
+ * Likes (favourite count), views (touch count), photos and the posting date; for its owner, how many people
+ * revealed their phone from it (`contacts`, null for anyone else).
+ */
+export function ItemStats({ item, contacts = null }: { item: ItemDetail; contacts?: number | null }) {
   const { t, i18n } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const language = i18n.language as LanguageCode;
@@ -24,6 +27,11 @@ export function ItemStats({ item }: { item: ItemDetail }) {
         <Stat icon={<Eye className="size-4" aria-hidden />} label={t('item.stats.views')}>
           {formatCount(item.touch_count, language)}
         </Stat>
+        {contacts !== null && (
+          <Stat icon={<Phone className="size-4" aria-hidden />} label={t('item.stats.contacts')}>
+            {formatCount(contacts, language)}
+          </Stat>
+        )}
         <Stat icon={<Camera className="size-4" aria-hidden />} label={t('item.stats.photos')}>
           {formatCount(photos, language)}
         </Stat>

@@ -18,6 +18,7 @@ import {
   priceTypeSchema,
 } from '../../../../contract/lookups.ts';
 import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../../contract/paging.ts';
+import { sellerContactSchema } from '../../../../contract/users.ts';
 import { answer, route } from '../../../http/route.ts';
 import type { IdentifyVisitor } from '../../../http/visitor.ts';
 import { resolveOffset } from '../../../kernel/paging.ts';
@@ -166,6 +167,20 @@ function registerOneItemRoutes(app: FastifyInstance, items: ItemsService) {
 
 /** What an item's page asks besides the item: a view counted, and related items. */
 function registerItemPageRoutes(app: FastifyInstance, items: ItemsService, identifyVisitor: IdentifyVisitor) {
+  route(app, {
+    method: 'POST',
+    url: '/items/:itemId/seller-contact',
+    tag: 'items',
+    summary:
+      'Reveal the phone and WhatsApp the seller shares (signed in; contact_reveals_per_hour a member; counted once a day in the listing’s statistics)',
+    access: 'signed-in',
+    params: itemIdParams,
+    data: sellerContactSchema,
+    refusals: [404, 429],
+    handle: async ({ params, viewer, language }) =>
+      answer(await items.revealSellerContact(viewer, params.itemId, language)),
+  });
+
   route(app, {
     method: 'POST',
     url: '/items/:itemId/touch',
