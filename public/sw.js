@@ -153,11 +153,17 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openPath(sitePath(event.notification.data?.url)));
 });
 
-/** Focuses an open tab of this site and takes it to `path`, or opens a new window there. */
+/**
+ * Focuses an open tab of this site and takes it to `path`, or opens a new window there. Tabs this worker
+ * controls come first: one opened before the worker took over cannot be navigated by it.
+ */
 async function openPath(path) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-  if (open) {
+  const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+  const controlled = await self.clients.matchAll({ type: 'window' });
+  const isControlled = (client) => controlled.some((each) => each.id === client.id);
+  ours.sort((a, b) => Number(isControlled(b)) - Number(isControlled(a)));
+  for (const open of ours) {
     try {
       const navigated = await open.navigate(path);
       if (navigated) {
@@ -165,7 +171,7 @@ async function openPath(path) {
         return;
       }
     } catch {
-      // A tab this worker does not control cannot be navigated: a new window instead.
+      // This tab cannot be navigated by the worker: the next one, else a new window.
     }
   }
   await self.clients.openWindow(path);
