@@ -104,6 +104,10 @@ test('what a visitor opened joins their account’s list when they sign in', asy
   for (const listing of [vase, rug]) {
     await page.goto(`/item/${encodeURIComponent(listing.item_name)}?lang=en`);
     await hydrated(page);
+    // The page keeps it in the browser once its code has loaded: leaving before that would lose it.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('souk_recently_viewed') ?? ''))
+      .toContain(listing.id);
   }
   await member.signIn(page);
   await page.goto('/?lang=en');
