@@ -89,10 +89,8 @@ export class UsersService {
    * a limited number an hour; 404 when they share none.
    */
   async revealContact(viewer: { userId: string; isAdmin: boolean }, userId: string): Promise<SellerContact> {
-    await this.profile(userId, viewer);
-    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
-    const contact = row ? contactOf(row) : null;
-    if (!contact || (!contact.phone && !contact.whatsapp)) throw new AppError(404, 'api.sellerPhoneHidden');
+    const contact = contactOf(await this.visibleRow(userId, viewer));
+    if (!contact.phone && !contact.whatsapp) throw new AppError(404, 'api.sellerPhoneHidden');
     if (viewer.userId !== userId) await this.contactLimiter.consume(viewer.userId);
     return { user_phone: contact.phone, whatsapp: contact.whatsapp };
   }
@@ -102,18 +100,25 @@ export class UsersService {
    * and the e-mail and phone only when the owner shows them.
    */
   async profile(userId: string, viewer: { userId: string; isAdmin: boolean } | null): Promise<User> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
+    const row = await this.visibleRow(userId, viewer);
     const isOwner = viewer?.userId === userId;
     const privileged = isOwner || Boolean(viewer?.isAdmin);
-    if (!row || (!privileged && !isPublic(row))) throw new AppError(404, 'users.notFound');
-    if (viewer && !privileged && (await this.relations.inBlock(viewer.userId, userId))) {
-      throw new AppError(404, 'users.notFound');
-    }
     const [ratingDetails, isFollowed] = await Promise.all([
       this.relations.ratingSummary(userId),
       viewer && !isOwner ? this.relations.isFollowing(viewer.userId, userId) : Promise.resolve(false),
     ]);
     return presentUser(row, { privileged, isOwner, isFollowed, ratingDetails });
+  }
+
+  /** The account's row when `viewer` may see its profile (an owner, an admin, else public and no block); else 404. */
+  private async visibleRow(userId: string, viewer: { userId: string; isAdmin: boolean } | null) {
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
+    const privileged = viewer?.userId === userId || Boolean(viewer?.isAdmin);
+    if (!row || (!privileged && !isPublic(row))) throw new AppError(404, 'users.notFound');
+    if (viewer && !privileged && (await this.relations.inBlock(viewer.userId, userId))) {
+      throw new AppError(404, 'users.notFound');
+    }
+    return row;
   }
 
   /**
