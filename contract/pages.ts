@@ -1,3 +1,4 @@
+import type { ApplicationDecisionInput, BadgeApplication, BadgeKind, BadgeStanding } from './applications.ts';
 import type {
   EmailCodeInput,
   ForgotPasswordInput,
@@ -10,6 +11,15 @@ import type {
   SocialProvider,
 } from './auth.ts';
 import type { ChatKey, ChatListTab, ChatRecord, Conversation } from './chat.ts';
+import type {
+  AccountSearch,
+  AuditEntry,
+  AuditFilter,
+  ConsoleAccount,
+  ConsoleAccountDetail,
+  Dashboard,
+  OperatorSettings,
+} from './console.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
 import type { ItemEntryInput } from './item-entry.ts';
 import type {
@@ -44,6 +54,7 @@ export interface PageOperations extends CatalogPages, ContentPages {
   users: ProfilePages;
   items: ItemPages;
   moderation: ModerationPages;
+  console: ConsolePages;
   search: SearchPages;
   social: SocialPages;
   chat: ChatPages;
@@ -126,6 +137,16 @@ export interface ProfilePages {
   /** Stores the photo through the media pipeline; answers its stored path. */
   savePhoto(userId: string, kind: 'profile' | 'cover', upload: ReceivedUpload): Promise<string>;
   deactivate(userId: string): Promise<void>;
+  /** Whether the member holds each badge, and their latest application for it. */
+  badges(userId: string): Promise<BadgeStanding>;
+  applyForBlueMark(userId: string, note: string, language: LanguageCode): Promise<void>;
+  applyForDealership(
+    userId: string,
+    note: string,
+    certificate: ReceivedUpload | undefined,
+    language: LanguageCode,
+  ): Promise<void>;
+  cancelApplication(userId: string, kind: BadgeKind): Promise<void>;
 }
 
 /** A page of a list (SPEC.md 4: offset paging, load more). */
@@ -269,3 +290,25 @@ export interface NotificationPages {
   /** The one-click unsubscribe of a mail, by its signed link (no sign-in). */
   unsubscribe(query: { u?: string; k?: string; s?: string }): Promise<void>;
 }
+
+/** The operator's console (issue 24): every operation refuses (403) anyone but an administrator. */
+export interface ConsolePages {
+  dashboard(viewer: Viewer): Promise<Dashboard>;
+  searchAccounts(viewer: Viewer, query: Pick<AccountSearch, 'q'>, page: PageWindow): Promise<Paged<ConsoleAccount>>;
+  account(viewer: Viewer, userId: string): Promise<ConsoleAccountDetail>;
+  decideOnAccount(viewer: Viewer, userId: string, action: ConsoleAccountAction): Promise<void>;
+  auditLog(viewer: Viewer, filter: AuditFilter, page: PageWindow): Promise<Paged<AuditEntry>>;
+  pendingApplications(viewer: Viewer, kind: BadgeKind, page: PageWindow): Promise<Paged<BadgeApplication>>;
+  decideApplication(
+    viewer: Viewer,
+    kind: BadgeKind,
+    applicationId: number,
+    input: ApplicationDecisionInput,
+  ): Promise<void>;
+  settings(viewer: Viewer): Promise<OperatorSettings>;
+  updateSettings(viewer: Viewer, input: OperatorSettings): Promise<OperatorSettings>;
+}
+
+/** What an operator does to an account from its console page. */
+export const CONSOLE_ACCOUNT_ACTIONS = ['ban', 'unban', 'verify', 'end-sessions'] as const;
+export type ConsoleAccountAction = (typeof CONSOLE_ACCOUNT_ACTIONS)[number];

@@ -149,6 +149,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     decorateReply: false,
     maxAge: '365d',
     immutable: true,
+    // Dealers' certificates are stored under private/: operators read them through the console's API only.
+    allowedPath: (pathName) => !pathName.replace(/^\/+/, '').startsWith('private/'),
   });
   app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
   registerOfflinePage(app);

@@ -14,7 +14,7 @@ import { createLimiterFactory, type Limiter, type LimiterFactory } from './kerne
 import { createSharedCache, type SharedCache, type SharedRead, sharedReads } from './kernel/shared-cache.ts';
 import { createSmsSender, deliverQueuedSms, queuedSmsSender } from './kernel/sms.ts';
 import { createFileStorage, createTempFiles, type FileStorage, logNoSpace } from './kernel/storage/index.ts';
-import { AdminService } from './modules/admin/index.ts';
+import { AdminService, consolePageOperations, registerAuditLog } from './modules/admin/index.ts';
 import {
   type AuthService,
   authPageOperations,
@@ -47,7 +47,7 @@ import {
 } from './modules/notifications/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
-import { AppInfoService, SettingsService } from './modules/settings/index.ts';
+import { AppInfoService, OperatorSettingsEditor, SettingsService } from './modules/settings/index.ts';
 import { SocialService, socialPageOperations, socialTies } from './modules/social/index.ts';
 import {
   accountStatusName,
@@ -247,7 +247,10 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     ...{ db, events, jobs, people, site },
     push: (tx, userId, payload) => enqueuePush(jobs, tx, userId, payload),
   });
-  const admin = new AdminService(users);
+  const admin = new AdminService({
+    ...{ db, events, users, auth, items, social },
+    settings: new OperatorSettingsEditor(db, events),
+  });
   const appInfo = new AppInfoService(db, {
     accountStatus: async (userId) => {
       const account = (await users.rowsOf([userId])).get(userId);
@@ -285,6 +288,7 @@ function wireFollowUps({ db, events }: Infrastructure, modules: Modules) {
   registerItemCounters(events, db, socialTies);
   registerDeletionRecords(events, db);
   registerSessionEndings(events, modules.auth);
+  registerAuditLog(events, db);
   registerNoticeProducers({
     ...{ events, notifier: modules.notifier, items: modules.items, social: modules.social },
     people: (userIds) => modules.users.rowsOf(userIds),
@@ -315,6 +319,7 @@ export function pageServices(services: Services): PageOperations {
     users: usersPageOperations(services.users),
     items: itemsPageOperations(services.items),
     moderation: moderationPageOperations(services.items),
+    console: consolePageOperations(services.admin),
     search: searchPageOperations(services.search),
     social: socialPageOperations(services.social),
     chat: chatPageOperations(services.chat),

@@ -3,6 +3,7 @@
  * (server/testing/tables.ts). Each table is declared by the module that owns it, in its schema.ts; no module
  * imports this file (scripts/architecture/rules.ts).
  */
+export * from '../../modules/admin/schema.ts';
 export * from '../../modules/auth/schema.ts';
 export * from '../../modules/chat/schema.ts';
 export * from '../../modules/content/schema.ts';

@@ -1,13 +1,75 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { userIdSchema } from '../../../contract/ids.ts';
+import { applicationDecisionSchema, BADGE_KINDS, badgeApplicationSchema } from '../../../contract/applications.ts';
+import {
+  accountSearchSchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  consoleAccountDetailSchema,
+  consoleAccountSchema,
+  dashboardSchema,
+  operatorSettingsSchema,
+  operatorSettingsViewSchema,
+} from '../../../contract/console.ts';
+import { serialIdSchema, userIdSchema } from '../../../contract/ids.ts';
+import { pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
 import { userSchema } from '../../../contract/users.ts';
 import { answer, route } from '../../http/route.ts';
+import { requireViewer } from '../../http/session.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { resolveOffset } from '../../kernel/paging.ts';
 import { ADMIN_ACTIONS, type UsersService } from '../users/index.ts';
 import type { AdminService } from './service.ts';
 
+const windowOf = (query: { limit: number; offset: number; cursor?: string | undefined }) => ({
+  limit: query.limit,
+  offset: resolveOffset(query),
+});
+
 export async function adminRoutes(app: FastifyInstance, options: { admin: AdminService; users: UsersService }) {
-  const { admin, users } = options;
+  registerAccountRoutes(app, options);
+  registerConsoleRoutes(app, options.admin);
+  registerApplicationRoutes(app, options.admin);
+}
+
+function registerAccountRoutes(app: FastifyInstance, { admin, users }: { admin: AdminService; users: UsersService }) {
+  route(app, {
+    method: 'GET',
+    url: '/admin/users',
+    tag: 'admin',
+    summary: 'Accounts, newest first; q finds a name, an e-mail address, a phone number or an id',
+    access: 'admin',
+    query: accountSearchSchema,
+    data: pagedSchema(consoleAccountSchema),
+    handle: async ({ query, viewer }) => answer(await admin.searchAccounts(viewer, query, windowOf(query))),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/users/:userId',
+    tag: 'admin',
+    summary: 'One account with its listings, reports made and received, and open sessions',
+    access: 'admin',
+    params: z.object({ userId: userIdSchema }),
+    data: consoleAccountDetailSchema,
+    refusals: [404],
+    handle: async ({ params, viewer }) => answer(await admin.account(viewer, params.userId)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/users/:userId/end-sessions',
+    tag: 'admin',
+    summary: 'Sign an account out everywhere (its open sockets close too)',
+    access: 'admin',
+    params: z.object({ userId: userIdSchema }),
+    data: z.null(),
+    refusals: [404],
+    handle: async ({ params, viewer }) => {
+      await admin.endSessions(viewer, params.userId);
+      return answer(null, 'admin.done.endSessions');
+    },
+  });
 
   route(app, {
     method: 'POST',
@@ -23,4 +85,108 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
       return answer(await users.profile(params.userId, viewer), `admin.done.${params.action}`);
     },
   });
+}
+
+function registerConsoleRoutes(app: FastifyInstance, admin: AdminService) {
+  route(app, {
+    method: 'GET',
+    url: '/admin/dashboard',
+    tag: 'admin',
+    summary: 'What waits for an operator, and new listings and accounts by day',
+    access: 'admin',
+    data: dashboardSchema,
+    handle: async ({ viewer }) => answer(await admin.dashboard(viewer)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/audit',
+    tag: 'admin',
+    summary: 'The audit log of operator actions, latest first (it cannot be edited)',
+    access: 'admin',
+    query: auditQuerySchema,
+    data: pagedSchema(auditEntrySchema),
+    handle: async ({ query, viewer }) => answer(await admin.auditLog(viewer, query, windowOf(query))),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/settings',
+    tag: 'admin',
+    summary: 'The app settings an operator edits',
+    access: 'admin',
+    data: operatorSettingsViewSchema,
+    handle: async ({ viewer }) => answer(await admin.settings(viewer)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/settings',
+    tag: 'admin',
+    summary: 'Change the app settings (recorded in the audit log with before and after)',
+    access: 'admin',
+    body: operatorSettingsSchema,
+    data: operatorSettingsViewSchema,
+    handle: async ({ body, viewer }) => answer(await admin.updateSettings(viewer, body), 'admin.done.settings'),
+  });
+}
+
+const applicationParams = z.object({ kind: z.enum(BADGE_KINDS), applicationId: serialIdSchema });
+
+function registerApplicationRoutes(app: FastifyInstance, admin: AdminService) {
+  route(app, {
+    method: 'GET',
+    url: '/admin/applications/:kind',
+    tag: 'admin',
+    summary: 'Blue-mark or dealership applications waiting for a decision, oldest first',
+    access: 'admin',
+    params: z.object({ kind: z.enum(BADGE_KINDS) }),
+    query: pageQuerySchema(30),
+    data: pagedSchema(badgeApplicationSchema),
+    handle: async ({ params, query, viewer }) =>
+      answer(await admin.pendingApplications(viewer, params.kind, windowOf(query))),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/applications/:kind/:applicationId',
+    tag: 'admin',
+    summary: 'Approve an application (the badge shows at once) or refuse it with a reason',
+    access: 'admin',
+    params: applicationParams,
+    body: applicationDecisionSchema,
+    data: z.null(),
+    refusals: [404, 409],
+    handle: async ({ params, body, viewer }) => {
+      await admin.decideApplication(viewer, params.kind, params.applicationId, body);
+      return answer(null, `admin.done.application.${body.decision}`);
+    },
+  });
+
+  app.get(
+    '/admin/applications/dealership/:applicationId/certificate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A dealership application's certificate (PDF), for administrators only",
+        params: z.object({ applicationId: serialIdSchema }),
+      },
+      // As with every console route: who asks is settled before what they sent (route.ts).
+      preValidation: async (request, reply) => {
+        if (!(await requireViewer(request, reply)).isAdmin) throw new AppError(403, 'errors.forbidden');
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply);
+      const { applicationId } = request.params as { applicationId: number };
+      const file = await admin.certificate(viewer, applicationId);
+      if (!file) throw new AppError(404, 'applications.notFound');
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="certificate-${applicationId}.pdf"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file);
+    },
+  );
 }

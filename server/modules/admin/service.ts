@@ -1,24 +1,128 @@
+import type { ApplicationDecisionInput, BadgeKind } from '../../../contract/applications.ts';
+import type { AccountSearch, AuditFilter, Dashboard, OperatorSettings } from '../../../contract/console.ts';
+import { DASHBOARD_DAYS } from '../../../contract/console.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
+import type { EventBus } from '../../kernel/events.ts';
+import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { ItemsService } from '../items/index.ts';
+import type { OperatorSettingsEditor } from '../settings/index.ts';
+import type { SocialService } from '../social/index.ts';
 import type { AdminAction, UsersService } from '../users/index.ts';
+import { readAuditLog } from './audit-log.ts';
 
 /** Who decides: the signed-in user, as the session found them. */
-interface Decider {
+export interface Operator {
   userId: string;
   isAdmin: boolean;
 }
 
-/** Administrators' decisions on accounts (SPEC.md 4 User states); the users module applies them to its rows. */
-export class AdminService {
-  private readonly users: UsersService;
+export interface AdminDependencies {
+  db: Db;
+  events: EventBus;
+  users: UsersService;
+  auth: AuthService;
+  items: ItemsService;
+  social: SocialService;
+  settings: OperatorSettingsEditor;
+}
 
-  constructor(users: UsersService) {
-    this.users = users;
+/**
+ * The operator's console (issue 24): each operation refuses anyone but an administrator here, and again in the
+ * module whose rows it reads or changes.
+ */
+export class AdminService {
+  private readonly deps: AdminDependencies;
+
+  constructor(deps: AdminDependencies) {
+    this.deps = deps;
   }
 
   /** Ban, unban, verify, reject or unpublish an account: administrators only, and never their own. */
-  async decideOnAccount(admin: Decider, userId: string, action: AdminAction) {
-    if (!admin.isAdmin) throw new AppError(403, 'errors.forbidden');
+  async decideOnAccount(admin: Operator, userId: string, action: AdminAction) {
+    refuseUnlessAdmin(admin);
     if (admin.userId === userId) throw new AppError(400, 'admin.notOnYourself');
-    await this.users.applyAdminDecision(userId, action);
+    await this.deps.users.applyAdminDecision(admin.userId, userId, action);
   }
+
+  /** Signs the account out everywhere (its sockets close with its sessions); in the audit log. */
+  async endSessions(admin: Operator, userId: string) {
+    refuseUnlessAdmin(admin);
+    if (admin.userId === userId) throw new AppError(400, 'admin.notOnYourself');
+    await this.deps.users.console.account(admin, userId);
+    const before = await this.deps.auth.openSessionCount(userId);
+    await this.deps.auth.endAllSessions(userId);
+    await this.deps.events.transaction(this.deps.db, async (_tx, publish) => {
+      recordOperatorAction(publish, {
+        ...{ actorId: admin.userId, action: 'user.end-sessions', subjectType: 'user', subjectId: userId },
+        ...{ before: { sessions: before }, after: { sessions: 0 } },
+      });
+    });
+  }
+
+  async dashboard(admin: Operator): Promise<Dashboard> {
+    refuseUnlessAdmin(admin);
+    const { items, social, users } = this.deps;
+    const [pending, reports, applications, newListings, newAccounts] = await Promise.all([
+      items.console.pendingCount(admin),
+      social.reportCounts(admin),
+      users.applications.pendingCounts(admin),
+      items.console.newListingsByDay(admin, DASHBOARD_DAYS),
+      users.console.newAccountsByDay(admin, DASHBOARD_DAYS),
+    ]);
+    return {
+      pending_listings: pending,
+      open_reports: reports.open,
+      pending_applications: applications.blue_mark + applications.dealership,
+      new_listings: newListings,
+      new_accounts: newAccounts,
+    };
+  }
+
+  searchAccounts(admin: Operator, query: Pick<AccountSearch, 'q'>, page: PageWindow) {
+    return this.deps.users.console.search(admin, query, page);
+  }
+
+  /** One account with its listings, reports made and received, and open sessions. */
+  async account(admin: Operator, userId: string) {
+    const { users, items, social, auth } = this.deps;
+    const account = await users.console.account(admin, userId);
+    const [listings, reports, sessions] = await Promise.all([
+      items.console.countsOf(admin, userId),
+      social.reportCounts(admin, userId),
+      auth.openSessionCount(userId),
+    ]);
+    return { account, listings, reports_made: reports.made, reports_received: reports.received, sessions };
+  }
+
+  auditLog(admin: Operator, filter: AuditFilter, page: PageWindow) {
+    refuseUnlessAdmin(admin);
+    return readAuditLog(this.deps.db, filter, page, (ids) => this.deps.users.namesOf(ids));
+  }
+
+  pendingApplications(admin: Operator, kind: BadgeKind, page: PageWindow) {
+    return this.deps.users.applications.pending(admin, kind, page);
+  }
+
+  decideApplication(admin: Operator, kind: BadgeKind, applicationId: number, input: ApplicationDecisionInput) {
+    return this.deps.users.applications.decide(admin, kind, applicationId, input);
+  }
+
+  certificate(admin: Operator, applicationId: number) {
+    return this.deps.users.applications.certificateOf(admin, applicationId);
+  }
+
+  settings(admin: Operator) {
+    return this.deps.settings.read(admin);
+  }
+
+  updateSettings(admin: Operator, input: OperatorSettings) {
+    return this.deps.settings.update(admin, input);
+  }
+}
+
+function refuseUnlessAdmin(operator: Operator) {
+  if (!operator.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

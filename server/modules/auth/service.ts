@@ -193,6 +193,11 @@ export class AuthService {
     return this.sessions.stillOpen(sessionIds);
   }
 
+  /** How many sessions of a user are open (the operator's console). */
+  openSessionCount(userId: string) {
+    return this.sessions.openCount(userId);
+  }
+
   /** Ends every session of a user (ban, deactivation). */
   endAllSessions(userId: string) {
     return this.sessions.endAll(userId);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import {
   SESSION_LIFETIME_MS,
   SESSION_RENEWAL_SECONDS,
@@ -95,6 +95,15 @@ export class Sessions {
       .from(sessions)
       .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, new Date())));
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** How many sessions of the account are open. */
+  async openCount(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+    return row?.count ?? 0;
   }
 
   /** Signs in an account a sign-in method has identified; `refusedKey` is the message when it may not sign in. */

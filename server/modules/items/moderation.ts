@@ -5,6 +5,7 @@ import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { translate } from '../../i18n.ts';
 import { badRequest } from '../../kernel/errors.ts';
+import { recordOperatorAction } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { existingItem, forbidden } from './access.ts';
 import type { ItemsContext } from './context.ts';
@@ -122,6 +123,11 @@ export class ItemModeration {
         })
         .where(eq(items.id, itemId));
       await tx.insert(itemDecisions).values({ itemId, decision, reason: why, adminId: viewer.userId, decidedAt });
+      recordOperatorAction(publish, {
+        ...{ actorId: viewer.userId, action: `item.${decision}`, subjectType: 'item', subjectId: itemId },
+        before: { status: current.status },
+        after: { status: rule.status, reject_reason: rule.needsReason ? why : null },
+      });
       publish(rule.event, {
         itemId,
         ownerId: current.addedUserId,

@@ -23,6 +23,7 @@ import type { SettingsService } from '../settings/index.ts';
 import type { AccountRow } from '../users/index.ts';
 import { type AccessRow, accessRow, existingItem, itemNotFound } from './access.ts';
 import { CardLoader } from './card-loading.ts';
+import { ItemConsoleStats } from './console-stats.ts';
 import { ContactReveals } from './contact-reveals.ts';
 import { type DeletionRecord, deletionsBetween } from './deletion-records.ts';
 import { type ItemHeadline, itemHeadline } from './headlines.ts';
@@ -70,6 +71,8 @@ export class ItemsService {
   private readonly db: Db;
   /** Listings as subqueries other modules select from (listings.ts). */
   readonly listings: ListingQueries;
+  /** What the operator's console counts (admins only). */
+  readonly console: ItemConsoleStats;
 
   constructor(dependencies: ItemsDependencies) {
     const { db, ties } = dependencies;
@@ -86,6 +89,7 @@ export class ItemsService {
     this.lists = new OwnerLists(this.reading, ties);
     this.moderation = new ItemModeration(context);
     this.contacts = new ContactReveals(db, dependencies);
+    this.console = new ItemConsoleStats(db);
   }
 
   /** The item as this viewer may see it, or null (missing, deleted, or hidden from them). */

@@ -129,6 +129,11 @@ export class MediaService {
     }
   }
 
+  /** A stored file's bytes (a private one, such as a certificate, handed to an operator); null when gone. */
+  openStored(path: string) {
+    return this.storage.get(path);
+  }
+
   /** Removes a stored file and its thumbnails (when its parent is replaced or deleted). */
   async removeStored(path: string) {
     await this.storage.remove([path, ...THUMBNAIL_VARIANTS.map((variant) => `${variant.folder}/${path}`)]);

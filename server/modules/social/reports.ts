@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
@@ -213,5 +213,25 @@ export class Reports {
       });
     }
     return byItem;
+  }
+
+  /** Open reports in all, and what one account reported and had reported (the operator's console). */
+  async consoleCounts(viewer: { isAdmin: boolean }, userId: string | null) {
+    if (!viewer.isAdmin) throw new AppError(403, 'errors.forbidden');
+    const openOnly = eq(itemReports.status, REPORT_STATUS.open);
+    const counted = (where: SQL | undefined) =>
+      this.db
+        .select({ count: count() })
+        .from(itemReports)
+        .where(where)
+        .then((rows) => rows[0]?.count ?? 0);
+    if (!userId) return { open: await counted(openOnly), made: 0, received: 0 };
+    const owned = inArray(itemReports.itemId, this.deps.items.console.ownedBy(userId));
+    const [open, made, received] = await Promise.all([
+      counted(openOnly),
+      counted(eq(itemReports.reporterId, userId)),
+      counted(owned),
+    ]);
+    return { open, made, received };
   }
 }

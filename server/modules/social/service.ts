@@ -122,4 +122,9 @@ export class SocialService {
   openReportsOf(viewer: { isAdmin: boolean }, itemIds: string[]): Promise<Record<string, ItemReport[]>> {
     return this.reports.openReportsOf(viewer, itemIds);
   }
+
+  /** Open reports in all, and (given an account) what it reported and had reported: admins only. */
+  reportCounts(viewer: { isAdmin: boolean }, userId: string | null = null) {
+    return this.reports.consoleCounts(viewer, userId);
+  }
 }

@@ -1,3 +1,4 @@
+import type { BadgeKind } from '../../../contract/applications.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ReceivedUpload } from '../../../contract/media.ts';
 import type { UserSettingsInput } from '../../../contract/users.ts';
@@ -18,6 +19,16 @@ export function usersPageOperations(users: UsersService) {
     updateSettings: (userId: string, input: UserSettingsInput) => users.updateSettings(userId, input),
     savePhoto: (userId: string, kind: PhotoKind, upload: ReceivedUpload) => users.savePhoto(userId, kind, upload),
     deactivate: (userId: string) => users.deactivate(userId),
+    badges: (userId: string) => users.applications.standingOf(userId),
+    applyForBlueMark: (userId: string, note: string, language: LanguageCode) =>
+      users.applications.applyForBlueMark(userId, note, language),
+    applyForDealership: (
+      userId: string,
+      note: string,
+      certificate: ReceivedUpload | undefined,
+      language: LanguageCode,
+    ) => users.applications.applyForDealership(userId, note, certificate, language),
+    cancelApplication: (userId: string, kind: BadgeKind) => users.applications.cancel(userId, kind),
   };
 }
 

@@ -102,6 +102,8 @@ export const blueMarkApplications = pgTable(
     status: smallint('status').notNull().default(0),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedDate: timestamp('decided_date', { withTimezone: true }),
+    /** Why an operator refused it, shown to the applicant. */
+    reason: text('reason'),
     addedDate: addedDate(),
   },
   (table) => [index('blue_mark_applications_user_idx').on(table.userId, table.addedDate.desc())],
@@ -120,6 +122,8 @@ export const dealershipApplications = pgTable(
     status: smallint('status').notNull().default(0),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedDate: timestamp('decided_date', { withTimezone: true }),
+    /** Why an operator refused it, shown to the applicant. */
+    reason: text('reason'),
     addedDate: addedDate(),
   },
   (table) => [index('dealership_applications_user_idx').on(table.userId, table.addedDate.desc())],

@@ -11,9 +11,12 @@ import { USER_STATUS } from '../../../contract/users.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
+import { auditFields, recordOperatorAction } from '../../kernel/operator-actions.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { MAX_INPUT_PIXELS, MediaRefused, type MediaService, type Upload } from '../media/index.ts';
+import { AccountConsole } from './account-console.ts';
+import { BadgeApplications } from './applications.ts';
 import { users } from './schema.ts';
 import './counters.ts';
 import { isPublic } from './policy.ts';
@@ -64,6 +67,10 @@ export class UsersService {
   private readonly relations: ProfileRelations;
   private readonly photoLimiter: Limiter;
   private readonly contactLimiter: Limiter;
+  /** Blue-mark and dealership applications. */
+  readonly applications: BadgeApplications;
+  /** Accounts as the operator's console reads them (admins only). */
+  readonly console: AccountConsole;
 
   constructor({ db, events, media, lookups, relations, createLimiter }: UsersDependencies) {
     this.db = db;
@@ -71,6 +78,8 @@ export class UsersService {
     this.media = media;
     this.lookups = lookups;
     this.relations = relations;
+    this.applications = new BadgeApplications({ db, events, media });
+    this.console = new AccountConsole(db);
     this.photoLimiter = createLimiter({
       keyPrefix: 'photo-upload-account',
       points: PHOTO_UPLOADS_PER_HOUR,
@@ -274,18 +283,22 @@ export class UsersService {
    * Applies an administrator's decision to the account (SPEC.md 4 User states). Who may decide is the admin
    * module's rule (AdminService); a deactivated account can only be banned or unbanned.
    */
-  async applyAdminDecision(userId: string, action: AdminAction) {
-    const [target] = await this.db
-      .select({ status: users.status, isAdmin: users.userIsSysAdmin })
-      .from(users)
-      .where(eq(users.id, userId));
+  async applyAdminDecision(actorId: string, userId: string, action: AdminAction) {
+    const [target] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!target) throw new AppError(404, 'users.notFound');
     if (target.status === USER_STATUS.deactivated && action !== 'ban' && action !== 'unban') {
       throw new AppError(409, 'admin.accountDeactivated');
     }
+    const change = adminChange(action);
     await this.events.transaction(this.db, async (tx, publish) => {
-      await tx.update(users).set(adminChange(action)).where(eq(users.id, userId));
+      await tx.update(users).set(change).where(eq(users.id, userId));
       if (action === 'ban') publish('user.banned', { userId });
+      const fields = Object.keys(change) as Array<keyof UserRow>;
+      recordOperatorAction(publish, {
+        ...{ actorId, action: `user.${action}`, subjectType: 'user', subjectId: userId },
+        before: auditFields(target, fields),
+        after: auditFields({ ...target, ...change }, fields),
+      });
     });
   }
 }

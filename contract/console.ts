@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { AUDIT_SUBJECTS } from './console-basics.ts';
+import { dateTimeSchema } from './fields.ts';
+import { pageQuerySchema } from './paging.ts';
+
+export { AUDIT_SUBJECTS, type AuditSubjectType, DASHBOARD_DAYS } from './console-basics.ts';
+
+/** One operator action in the audit log (issue 24): who, what, on which row, before and after. */
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    actor_id: z.string(),
+    actor_name: z.string().nullable().describe('null when the account has since been deleted'),
+    action: z.string().describe('A dotted name: user.ban, item.approve, settings.update, application.approve'),
+    subject_type: z.enum(AUDIT_SUBJECTS),
+    subject_id: z.string(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    acted_at: dateTimeSchema,
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The audit log's search: any of the kind of row, the row's id, the operator, or the start of an action name. */
+export const auditQuerySchema = pageQuerySchema(30).extend({
+  subject_type: z.enum(AUDIT_SUBJECTS).optional(),
+  subject_id: z.string().trim().max(100).optional(),
+  actor_id: z.string().trim().max(100).optional(),
+  action: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[a-z.]*$/)
+    .optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export type AuditFilter = Omit<AuditQuery, 'limit' | 'offset' | 'cursor'>;
+
+/** An account as the console lists it. */
+export const consoleAccountSchema = z
+  .object({
+    user_id: z.string(),
+    user_name: z.string(),
+    user_email: z.string(),
+    user_phone: z.string().nullable(),
+    phone_verify: z.boolean(),
+    status: z.number().int(),
+    is_banned: z.boolean(),
+    is_admin: z.boolean(),
+    is_verify_blue_mark: z.boolean(),
+    is_verified_dealer: z.boolean(),
+    added_date: dateTimeSchema,
+  })
+  .meta({ id: 'ConsoleAccount' });
+export type ConsoleAccount = z.infer<typeof consoleAccountSchema>;
+
+export const accountSearchSchema = pageQuerySchema(30).extend({
+  q: z.string().trim().max(100).optional().describe('A name (any part), an e-mail address, a phone number or an id'),
+});
+export type AccountSearch = z.infer<typeof accountSearchSchema>;
+
+/** One account in the console: the account, and what it did and received. */
+export const consoleAccountDetailSchema = z
+  .object({
+    account: consoleAccountSchema,
+    listings: z.object({ active: z.number().int(), pending: z.number().int(), other: z.number().int() }),
+    reports_made: z.number().int(),
+    reports_received: z.number().int(),
+    sessions: z.number().int(),
+  })
+  .meta({ id: 'ConsoleAccountDetail' });
+export type ConsoleAccountDetail = z.infer<typeof consoleAccountDetailSchema>;
+
+/** A count for each of the last days, oldest first; days are UTC dates (YYYY-MM-DD). */
+export const dailyCountsSchema = z.array(z.object({ day: z.string(), count: z.number().int() }));
+export type DailyCounts = z.infer<typeof dailyCountsSchema>;
+
+/** The console's dashboard (issue 24): what waits for an operator, and the last days' activity. */
+export const dashboardSchema = z
+  .object({
+    pending_listings: z.number().int(),
+    open_reports: z.number().int(),
+    pending_applications: z.number().int(),
+    new_listings: dailyCountsSchema,
+    new_accounts: dailyCountsSchema,
+  })
+  .meta({ id: 'ConsoleDashboard' });
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+const whole = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'validation.wholeNumber' })
+    .int('validation.wholeNumber')
+    .min(min, 'validation.outOfRange')
+    .max(max, 'validation.outOfRange');
+const coordinate = (limit: number) =>
+  z.coerce
+    .number({ message: 'validation.outOfRange' })
+    .min(-limit, 'validation.outOfRange')
+    .max(limit, 'validation.outOfRange');
+const text = (max: number, required = false) =>
+  z
+    .string()
+    .trim()
+    .min(required ? 1 : 0, 'validation.required')
+    .max(max, 'validation.tooLong');
+const limitField = whole(0, 10_000);
+const checkbox = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true' || value === '1',
+  z.boolean(),
+);
+/**
+ * The settings an operator edits in the console (issue 24), as the form posts them: a checkbox is present when
+ * on; each limit is a whole number, 0 meaning no limit. Payment settings come with the money issue.
+ */
+export const operatorSettingsSchema = z.object({
+  is_item_approval_enabled: checkbox,
+  is_email_verification_enabled: checkbox,
+  is_thumb2x_3x_generate: checkbox,
+  is_sub_location: checkbox,
+  default_currency_short_form: text(8, true),
+  default_country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'validation.outOfRange')
+    .transform((value) => value.toUpperCase()),
+  lat: coordinate(90),
+  lng: coordinate(180),
+  version_no: text(20, true),
+  version_force_update: checkbox,
+  version_need_clear_data: checkbox,
+  version_title: text(200),
+  version_message: text(1000),
+  report_hide_threshold: whole(0, 100),
+  reports_per_hour: limitField,
+  reports_per_day: limitField,
+  listings_per_day: limitField,
+  new_account_listings_per_day: limitField,
+  first_listings_reviewed: whole(0, 100),
+  uploads_per_hour: limitField,
+  offers_per_hour: limitField,
+  contact_reveals_per_hour: limitField,
+  contact_email: z.union([
+    z.literal(''),
+    z.string().trim().email('validation.emailFormat').max(200, 'validation.tooLong'),
+  ]),
+  contact_phone: text(40),
+});
+export type OperatorSettings = z.output<typeof operatorSettingsSchema>;
+
+/** The settings as the console reads them (the answer's shape: plain values, nothing to coerce). */
+export const operatorSettingsViewSchema = z
+  .object({
+    is_item_approval_enabled: z.boolean(),
+    is_email_verification_enabled: z.boolean(),
+    is_thumb2x_3x_generate: z.boolean(),
+    is_sub_location: z.boolean(),
+    default_currency_short_form: z.string(),
+    default_country: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    version_no: z.string(),
+    version_force_update: z.boolean(),
+    version_need_clear_data: z.boolean(),
+    version_title: z.string(),
+    version_message: z.string(),
+    report_hide_threshold: z.number().int(),
+    reports_per_hour: z.number().int(),
+    reports_per_day: z.number().int(),
+    listings_per_day: z.number().int(),
+    new_account_listings_per_day: z.number().int(),
+    first_listings_reviewed: z.number().int(),
+    uploads_per_hour: z.number().int(),
+    offers_per_hour: z.number().int(),
+    contact_reveals_per_hour: z.number().int(),
+    contact_email: z.string(),
+    contact_phone: z.string(),
+  })
+  .meta({ id: 'OperatorSettings' }) satisfies z.ZodType<OperatorSettings>;
+export const OPERATOR_SETTING_KEYS = Object.keys(operatorSettingsSchema.shape) as Array<keyof OperatorSettings>;

@@ -1,0 +1,191 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { pdf } from '../../testing/media-files.ts';
+import { appSettings, operatorAudit, users } from '../../testing/tables.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+
+/** Issue 24: the operator's console, its audit log, and the badge applications on both sides. */
+
+const test = useTestApp({ users: [2, 3, 5], admin: true });
+const { app, db, call, token, jobsDone } = test;
+
+function dealershipForm(tokenOf: string, note: string, file: Buffer | null) {
+  const boundary = 'dealership-test-boundary';
+  const parts = [`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${note}\r\n`];
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="certificate.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(parts.join('')),
+    ...(file ? [Buffer.from(head), file, Buffer.from('\r\n')] : []),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/users/me/badges/dealership?lang=en',
+    headers: { authorization: `Bearer ${tokenOf}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+}
+
+async function auditOf(subjectId: string) {
+  await jobsDone();
+  return (await call('GET', `/admin/audit?subject_id=${encodeURIComponent(subjectId)}`, test.adminToken)).body.data
+    .items as Array<Record<string, unknown>>;
+}
+
+describe('badge applications', () => {
+  it('takes a blue-mark note, refuses an empty one and a second while the first waits', async () => {
+    const empty = await call('POST', '/users/me/badges/blue_mark', token(2), { note: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Please input note.');
+
+    const sent = await call('POST', '/users/me/badges/blue_mark', token(2), { note: 'I sell my own cars.' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toMatchObject({ blue_mark: { held: false, latest: { status: 'pending' } } });
+    expect((await call('POST', '/users/me/badges/blue_mark', token(2), { note: 'again' })).status).toBe(409);
+  });
+
+  it('takes a dealership application only with a readable PDF', async () => {
+    expect((await dealershipForm(token(3), 'My showroom', null)).statusCode).toBe(400);
+    const notPdf = await dealershipForm(token(3), 'My showroom', Buffer.from('%PDF-1.4 but not really'));
+    expect(notPdf.statusCode).toBe(400);
+    const noNote = await dealershipForm(token(3), '', pdf(1));
+    expect(noNote.json().message).toBe('Please input note.');
+    const sent = await dealershipForm(token(3), 'My showroom', pdf(2));
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().data.dealership.latest).toMatchObject({ status: 'pending', has_certificate: true });
+  });
+
+  it('keeps certificates from the public: only an administrator reads one', async () => {
+    const [pending] = (await call('GET', '/admin/applications/dealership', test.adminToken)).body.data.items as Array<{
+      id: number;
+    }>;
+    const url = `/api/v1/admin/applications/dealership/${pending?.id}/certificate?lang=en`;
+    const asMember = await app.inject({ url, headers: { authorization: `Bearer ${token(3)}` } });
+    expect(asMember.statusCode).toBe(403);
+    const asAdmin = await app.inject({ url, headers: { authorization: `Bearer ${test.adminToken}` } });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.headers['content-type']).toBe('application/pdf');
+    expect(asAdmin.body.startsWith('%PDF')).toBe(true);
+    const [row] = await db
+      .execute<{ path: string }>(
+        sql`select certificate_path as path from dealership_applications where id = ${pending?.id}`,
+      )
+      .then((result) => result.rows);
+    expect(row?.path.startsWith('private/')).toBe(true);
+    expect((await app.inject({ url: `/uploads/${row?.path}` })).statusCode).toBe(404);
+  });
+
+  it('lets an operator approve or refuse with a reason; the badge shows at once, and the log says so', async () => {
+    const member = await call('POST', '/admin/applications/blue_mark/1', token(5), { decision: 'approve' });
+    expect(member.status).toBe(403);
+    const pending = (await call('GET', '/admin/applications/blue_mark', test.adminToken)).body.data.items as Array<{
+      id: number;
+      user_id: string;
+    }>;
+    const mine = pending.find((application) => application.user_id === 'demo-user-02');
+    const noReason = await call('POST', `/admin/applications/blue_mark/${mine?.id}`, test.adminToken, {
+      decision: 'reject',
+    });
+    expect(noReason.status).toBe(400);
+    const approved = await call('POST', `/admin/applications/blue_mark/${mine?.id}`, test.adminToken, {
+      decision: 'approve',
+    });
+    expect(approved.status).toBe(200);
+    expect((await call('GET', '/users/demo-user-02')).body.data.is_verify_blue_mark).toBe(true);
+    const again = await call('POST', `/admin/applications/blue_mark/${mine?.id}`, test.adminToken, {
+      decision: 'reject',
+      reason: 'late',
+    });
+    expect(again.status).toBe(409);
+    const [entry] = await auditOf(`blue_mark:${mine?.id}`);
+    expect(entry).toMatchObject({ action: 'application.approve', after: { status: 'approved' } });
+
+    const dealer = (await call('GET', '/admin/applications/dealership', test.adminToken)).body.data.items as Array<{
+      id: number;
+    }>;
+    const refused = await call('POST', `/admin/applications/dealership/${dealer[0]?.id}`, test.adminToken, {
+      decision: 'reject',
+      reason: 'The certificate has expired.',
+    });
+    expect(refused.status).toBe(200);
+    const standing = (await call('GET', '/users/me/badges', token(3))).body.data;
+    expect(standing.dealership).toMatchObject({
+      held: false,
+      latest: { status: 'rejected', reason: 'The certificate has expired.' },
+    });
+  });
+});
+
+describe('the console', () => {
+  it('finds accounts by name, e-mail and phone, and shows one with its counts', async () => {
+    const byEmail = await call('GET', '/admin/users?q=USER05@souk.test', test.adminToken);
+    expect((byEmail.body.data.items as Array<{ user_id: string }>).map((user) => user.user_id)).toEqual([
+      'demo-user-05',
+    ]);
+    const byName = (await call('GET', '/admin/users?q=%25', test.adminToken)).body.data.items as unknown[];
+    expect(byName).toEqual([]);
+    const detail = await call('GET', '/admin/users/demo-user-02', test.adminToken);
+    expect(detail.body.data).toMatchObject({ account: { user_id: 'demo-user-02' }, sessions: 1 });
+    expect((await call('GET', '/admin/users/nobody-here', test.adminToken)).status).toBe(404);
+  });
+
+  it('ends an account’s sessions, and logs it', async () => {
+    const ended = await call('POST', '/admin/users/demo-user-05/end-sessions', test.adminToken);
+    expect(ended.status).toBe(200);
+    expect((await call('GET', '/auth/session', token(5))).body.data.user_id).toBe('nologinuser');
+    const [entry] = await auditOf('demo-user-05');
+    expect(entry).toMatchObject({ action: 'user.end-sessions', before: { sessions: 1 }, after: { sessions: 0 } });
+  });
+
+  it('logs a ban with the account before and after', async () => {
+    await call('POST', '/admin/users/demo-user-03/ban', test.adminToken);
+    const [entry] = await auditOf('demo-user-03');
+    expect(entry).toMatchObject({
+      action: 'user.ban',
+      actor_name: expect.any(String),
+      before: { isBanned: false },
+      after: { isBanned: true },
+    });
+    await call('POST', '/admin/users/demo-user-03/unban', test.adminToken);
+  });
+
+  it('changes settings with before and after in the log, and refuses bad values', async () => {
+    const read = await call('GET', '/admin/settings', test.adminToken);
+    expect(read.status).toBe(200);
+    const current = read.body.data;
+    const bad = await call('POST', '/admin/settings', test.adminToken, { ...current, reports_per_day: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/out of range/);
+    const saved = await call('POST', '/admin/settings', test.adminToken, {
+      ...current,
+      reports_per_day: 12,
+      is_item_approval_enabled: !current.is_item_approval_enabled,
+    });
+    expect(saved.status).toBe(200);
+    const [row] = await db.select().from(appSettings);
+    expect(row).toMatchObject({ reportsPerDay: 12, isItemApprovalEnabled: !current.is_item_approval_enabled });
+    const [entry] = await auditOf('app');
+    expect(entry?.before).toEqual({
+      is_item_approval_enabled: current.is_item_approval_enabled,
+      reports_per_day: current.reports_per_day,
+    });
+    expect(entry?.after).toEqual({ is_item_approval_enabled: !current.is_item_approval_enabled, reports_per_day: 12 });
+    await call('POST', '/admin/settings', test.adminToken, current);
+  });
+
+  it('counts what waits on the dashboard', async () => {
+    const dashboard = (await call('GET', '/admin/dashboard', test.adminToken)).body.data;
+    expect(dashboard.new_accounts).toHaveLength(14);
+    expect(dashboard.pending_applications).toBe(0);
+    expect(typeof dashboard.open_reports).toBe('number');
+  });
+
+  it('keeps the audit log as it was written: no update or delete gets through', async () => {
+    await expect(db.update(operatorAudit).set({ action: 'forged' })).rejects.toThrow();
+    await expect(db.delete(operatorAudit)).rejects.toThrow();
+    const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from operator_audit`))
+      .rows as [{ count: number }];
+    expect(count).toBeGreaterThan(0);
+    expect((await db.select().from(users).where(eq(users.id, 'demo-user-03')))[0]?.isBanned).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import type { ConsoleAccountAction, ConsolePages } from '../../../contract/pages.ts';
+import type { AdminService, Operator } from './service.ts';
+
+/** The console's pages: each operation goes through the admin service, which refuses non-admins. */
+export function consolePageOperations(admin: AdminService): ConsolePages {
+  return {
+    dashboard: (viewer) => admin.dashboard(viewer),
+    searchAccounts: (viewer, query, page) => admin.searchAccounts(viewer, query, page),
+    account: (viewer, userId) => admin.account(viewer, userId),
+    decideOnAccount: (viewer, userId, action) => decideOnAccount(admin, viewer, userId, action),
+    auditLog: (viewer, filter, page) => admin.auditLog(viewer, filter, page),
+    pendingApplications: (viewer, kind, page) => admin.pendingApplications(viewer, kind, page),
+    decideApplication: (viewer, kind, applicationId, input) =>
+      admin.decideApplication(viewer, kind, applicationId, input),
+    settings: (viewer) => admin.settings(viewer),
+    updateSettings: (viewer, input) => admin.updateSettings(viewer, input),
+  };
+}
+
+function decideOnAccount(admin: AdminService, viewer: Operator, userId: string, action: ConsoleAccountAction) {
+  return action === 'end-sessions' ? admin.endSessions(viewer, userId) : admin.decideOnAccount(viewer, userId, action);
+}
