@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home/dashboard.tsx'),
@@ -23,6 +23,7 @@ export default [
   route('auth/social', 'routes/auth/social.tsx'),
   route('auth/complete', 'routes/auth/complete.tsx'),
   route('profile', 'routes/profile/own-profile.tsx'),
+  route('profile/badges', 'routes/profile/badges.tsx'),
   route('other-profile/:userId', 'routes/profile/other-profile.tsx'),
   route('edit-profile', 'routes/profile/edit-profile.tsx'),
   route('item-list', 'routes/items/item-list.tsx', { id: 'item-list' }),
@@ -49,7 +50,15 @@ export default [
   route('notification/:notificationId', 'routes/notifications/notification-detail.tsx'),
   route('notification-settings', 'routes/notifications/notification-settings.tsx'),
   route('unsubscribe', 'routes/notifications/unsubscribe.tsx'),
-  route('admin/items', 'routes/admin/items.tsx'),
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin/items', 'routes/admin/items.tsx'),
+    route('admin/users', 'routes/admin/users.tsx'),
+    route('admin/users/:userId', 'routes/admin/user-detail.tsx'),
+    route('admin/applications', 'routes/admin/applications.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
+  ]),
   route('i18n/:bundle', 'routes/content/i18n-bundle.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

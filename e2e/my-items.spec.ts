@@ -14,7 +14,7 @@ import { ADMIN, dataOf, type ListingOptions, signIn } from './support/accounts.t
 
 type Tree = { [key: string]: string | Tree };
 const english = Object.fromEntries(
-  ['items', 'common'].map((namespace) => [
+  ['items', 'common', 'console'].map((namespace) => [
     namespace,
     JSON.parse(readFileSync(new URL(`../app/i18n/locales/en/${namespace}.json`, import.meta.url), 'utf8')) as Tree,
   ]),
@@ -113,7 +113,7 @@ test('a member who is not an admin is refused at /admin/items', async ({ page, n
   await (await newAccount()).signIn(page);
   const response = await page.goto('/admin/items?lang=en');
   expect(response?.status()).toBe(403);
-  await expect(page.getByTestId('forbidden')).toContainText(en('items:moderation.forbiddenTitle'));
+  await expect(page.getByTestId('forbidden')).toContainText(en('console:console.forbiddenTitle'));
   await expect(page.getByTestId('moderation-row')).toHaveCount(0);
 });
 

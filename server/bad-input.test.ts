@@ -44,14 +44,16 @@ type Parameter = { in: 'path' | 'query'; name: string; schema?: { type?: string;
 /** Tables whose rows change on any request: a session's expiry moves on every request that shows it. */
 const CHANGING_TABLES = new Set(['sessions']);
 
-const test = useTestApp({ web: true, users: [3] });
+const test = useTestApp({ web: true, users: [3], admin: true });
 const { app } = test;
 let pool: pg.Pool;
 let token: string;
+let adminToken: string;
 
 beforeAll(() => {
   pool = test.database.pool;
   token = test.token(3);
+  adminToken = test.adminToken;
 });
 
 it('answers every malformed request with a 4xx envelope, never a 5xx, and changes nothing', async () => {
@@ -105,15 +107,20 @@ function apiProbes(list: Operation[]): Probe[] {
     if (isInputless(operation)) return probes;
     const readsViewer =
       operation.method !== 'GET' || operation.tags.some((tag) => tag === 'accounts' || tag === 'admin');
-    return [...probes, ...probes.filter((_probe, index) => readsViewer || index % 3 === 0).map(signedIn)];
+    const asMember = probes.filter((_probe, index) => readsViewer || index % 3 === 0).map(signedIn);
+    // The console's operations get past the role check only for an administrator: probe them as one too. A
+    // command without a body ignores any body it is sent, so for an administrator that probe is a valid command.
+    const operatorProbes = operation.body || operation.method === 'GET' ? probes : operationProbes(operation, false);
+    const asOperator = operation.tags.includes('admin') ? operatorProbes.map(asAdmin) : [];
+    return [...probes, ...asMember, ...asOperator];
   });
 }
 
-function operationProbes(operation: Operation): Probe[] {
+function operationProbes(operation: Operation, withBodies = true): Probe[] {
   const label = `${operation.method} ${operation.path}`;
   const pathWith = pathFiller(operation);
   const probes = [...pathProbes(operation, label, pathWith), ...queryProbes(operation, label, pathWith)];
-  if (operation.method !== 'GET') probes.push(...bodyProbes(operation, label, pathWith()));
+  if (operation.method !== 'GET' && withBodies) probes.push(...bodyProbes(operation, label, pathWith()));
   return probes.map((probe) => ({ method: operation.method, ...probe }));
 }
 
@@ -199,6 +206,12 @@ const signedIn = (probe: Probe): Probe => ({
   headers: { ...probe.headers, authorization: `Bearer ${token}` },
 });
 
+const asAdmin = (probe: Probe): Probe => ({
+  ...probe,
+  label: `${probe.label} (administrator)`,
+  headers: { ...probe.headers, authorization: `Bearer ${adminToken}` },
+});
+
 /**
  * Page forms, by address: the intents each form knows, its fields, and `poison` fields that make it invalid
  * whatever else is sent. A form the build has that is missing here is still probed with generic fields.
@@ -238,6 +251,22 @@ const PAGE_FORMS: Record<
   },
   '/logout': { intents: [''], fields: ['redirect'], poison: {}, visitorOnly: true },
   '/auth/social': { intents: [''], fields: ['provider'], poison: { provider: 'nobody' } },
+  '/profile/badges': {
+    intents: ['blue_mark', 'dealership', 'cancel'],
+    fields: ['note', 'kind', 'file'],
+    poison: { note: '' },
+  },
+  '/admin/users/:userId': { intents: [''], fields: ['action'], poison: { action: 'explode' } },
+  '/admin/applications': {
+    intents: [''],
+    fields: ['application_id', 'decision', 'reason'],
+    poison: { application_id: '0' },
+  },
+  '/admin/settings': {
+    intents: [''],
+    fields: ['reports_per_day', 'lat', 'default_country', 'contact_email', 'version_no'],
+    poison: { reports_per_day: '-1' },
+  },
 };
 
 /** Values for a form field: no empty or number-like text, which some fields accept (a local phone number). */
@@ -266,11 +295,14 @@ async function pageProbes(): Promise<Probe[]> {
   const probes: Probe[] = [];
   for (const route of await builtRoutes()) {
     if (route.address.includes('*')) continue;
-    probes.push(...pageLoaderProbes(route.address));
+    const operatorPage = route.address.startsWith('/admin');
+    const loaderProbes = pageLoaderProbes(route.address);
+    probes.push(...loaderProbes, ...(operatorPage ? loaderProbes.map(asAdmin) : []));
     if (!route.hasAction) continue;
     const form = PAGE_FORMS[route.address] ?? { intents: [''], fields: ['name', 'value'], poison: {} };
     const formProbes = pageFormProbes(route.address, form);
     probes.push(...formProbes, ...(form.visitorOnly ? [] : formProbes.map(signedIn)));
+    if (operatorPage) probes.push(...formProbes.map(asAdmin));
   }
   return probes;
 }

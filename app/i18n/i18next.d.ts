@@ -5,6 +5,7 @@ import type auth from './locales/en/auth.json';
 import type catalog from './locales/en/catalog.json';
 import type chat from './locales/en/chat.json';
 import type common from './locales/en/common.json';
+import type appConsole from './locales/en/console.json';
 import type content from './locales/en/content.json';
 import type forms from './locales/en/forms.json';
 import type items from './locales/en/items.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       'social',
       'chat',
       'notifications',
+      'console',
     ];
     resources: {
       common: typeof common;
@@ -40,6 +42,7 @@ declare module 'i18next' {
       social: typeof social;
       chat: typeof chat;
       notifications: typeof notifications;
+      console: typeof appConsole;
     };
   }
 }

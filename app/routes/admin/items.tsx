@@ -7,7 +7,6 @@ import { NoResult } from '../../features/items/lists/item-grid.tsx';
 import { offsetOf } from '../../features/items/lists/my-items.server.ts';
 import { type DecisionFailure, statusFilterOf, statusOfFilter } from '../../features/moderation/decision.ts';
 import { decisionFormSchema } from '../../features/moderation/decision-form.server.ts';
-import { ModerationForbidden } from '../../features/moderation/forbidden.tsx';
 import { ModerationQueue } from '../../features/moderation/moderation-queue.tsx';
 import type { ItemLook } from '../../features/moderation/queue-row.tsx';
 import { LoadFailure } from '../../features/shell/chunk-load.tsx';
@@ -83,7 +82,6 @@ export default function AdminItems({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 403) return <ModerationForbidden />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (typeof document !== 'undefined') console.error(error);
   return <LoadFailure reason="generic" />;

@@ -4,7 +4,7 @@ import { appContext } from '#app-context';
 import { passwordUpdateSchema } from '../../../contract/auth.ts';
 import { userSettingsSchema } from '../../../contract/users.ts';
 import { secondaryButtonClass } from '../../components/ui/form.tsx';
-import { Pencil } from '../../components/ui/icons.tsx';
+import { BadgeCheck, Pencil } from '../../components/ui/icons.tsx';
 import { pageRequestMeta, requireSignedIn } from '../../features/accounts/account.server.ts';
 import { ProfileView } from '../../features/accounts/profile-view.tsx';
 import { loadSoldItems } from '../../features/items/lists/my-items.server.ts';
@@ -89,6 +89,12 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
               {t('profile.editProfile')}
             </Link>
             <SettingsDialog settings={settings} hasPassword={hasPassword} triggerClassName={secondaryButtonClass} />
+            {!(user.is_verify_blue_mark && user.is_verified_dealer) && (
+              <Link to="/profile/badges" className={secondaryButtonClass}>
+                <BadgeCheck className="size-4" aria-hidden />
+                {t('badges.linkLabel')}
+              </Link>
+            )}
           </>
         }
       />

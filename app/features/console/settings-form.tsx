@@ -1,0 +1,130 @@
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import type { OperatorSettings } from '../../../contract/console.ts';
+import { CheckboxField, Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
+import type { FormResult } from '../../lib/form-errors.ts';
+import { ConsoleHeading } from './console-nav.tsx';
+
+type Key = keyof OperatorSettings;
+type Kind = 'switch' | 'limit' | 'number' | 'text';
+
+/** The settings in groups an operator thinks in; each field's kind decides its input. */
+const GROUPS = [
+  {
+    key: 'listings',
+    fields: [
+      ['is_item_approval_enabled', 'switch'],
+      ['first_listings_reviewed', 'number'],
+      ['listings_per_day', 'limit'],
+      ['new_account_listings_per_day', 'limit'],
+      ['uploads_per_hour', 'limit'],
+      ['is_thumb2x_3x_generate', 'switch'],
+    ],
+  },
+  {
+    key: 'trust',
+    fields: [
+      ['report_hide_threshold', 'number'],
+      ['reports_per_hour', 'limit'],
+      ['reports_per_day', 'limit'],
+      ['offers_per_hour', 'limit'],
+      ['contact_reveals_per_hour', 'limit'],
+      ['is_email_verification_enabled', 'switch'],
+    ],
+  },
+  {
+    key: 'region',
+    fields: [
+      ['default_country', 'text'],
+      ['default_currency_short_form', 'text'],
+      ['lat', 'number'],
+      ['lng', 'number'],
+      ['is_sub_location', 'switch'],
+    ],
+  },
+  {
+    key: 'apps',
+    fields: [
+      ['version_no', 'text'],
+      ['version_force_update', 'switch'],
+      ['version_need_clear_data', 'switch'],
+      ['version_title', 'text'],
+      ['version_message', 'text'],
+    ],
+  },
+  {
+    key: 'contact',
+    fields: [
+      ['contact_email', 'text'],
+      ['contact_phone', 'text'],
+    ],
+  },
+] as const satisfies ReadonlyArray<{ key: string; fields: ReadonlyArray<readonly [Key, Kind]> }>;
+
+/** Every setting an operator may change, saved together; a refused value says why at its field. */
+export function SettingsForm({ settings, failure }: { settings: OperatorSettings; failure: FormResult | undefined }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-6" aria-labelledby="settings-title">
+      <ConsoleHeading id="settings-title" title={t('console.settings.title')} intro={t('console.settings.intro')} />
+      <Form method="post" className="mt-5 flex flex-col gap-6" noValidate>
+        {failure?.formError && <FormAlert messageKey={failure.formError} values={failure.formErrorValues} />}
+        {GROUPS.map((group) => (
+          <fieldset
+            key={group.key}
+            className="flex flex-col gap-4 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+          >
+            <legend className="px-1 font-semibold">{t(`console.settings.groups.${group.key}`)}</legend>
+            {group.fields.map(([key, kind]) => (
+              <SettingField key={key} name={key} kind={kind} settings={settings} failure={failure} />
+            ))}
+          </fieldset>
+        ))}
+        <div>
+          <SubmitButton busy={busy} label={t('console.settings.save')} busyLabel={t('console.settings.saving')} />
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** One setting: a checkbox for a switch, else a number or text input with what was typed kept after a refusal. */
+function SettingField({
+  name,
+  kind,
+  settings,
+  failure,
+}: {
+  name: Key;
+  kind: Kind;
+  settings: OperatorSettings;
+  failure: FormResult | undefined;
+}) {
+  const { t } = useTranslation();
+  const errors = failure?.errors ?? {};
+  const label = t(`console.settings.fields.${name}`);
+  if (kind === 'switch') {
+    const checked = failure?.values ? failure.values[name] === 'on' : Boolean(settings[name]);
+    return <CheckboxField name={name} idPrefix="settings" label={label} errors={errors} defaultChecked={checked} />;
+  }
+  const isText = kind === 'text';
+  return (
+    <Field
+      name={name}
+      idPrefix="settings"
+      label={label}
+      errors={errors}
+      type={isText ? 'text' : 'number'}
+      inputMode={isText ? undefined : 'decimal'}
+      step={name === 'lat' || name === 'lng' ? 'any' : 1}
+      min={kind === 'limit' ? 0 : undefined}
+      defaultValue={failure?.values?.[name] ?? String(settings[name])}
+      hint={kind === 'limit' ? t('console.settings.noLimitHint') : undefined}
+      dir={isText && !FREE_TEXT.has(name) ? 'ltr' : undefined}
+    />
+  );
+}
+
+/** Texts people read in their language; the other text settings are codes and addresses, left to right. */
+const FREE_TEXT = new Set<Key>(['version_title', 'version_message']);
