@@ -114,6 +114,18 @@ const MEMBER_PAGES = [
   '/pending-items',
   '/reject-items',
   '/chat-list',
+  '/profile/badges',
+];
+
+/** The operator's console (issue 24). */
+const CONSOLE_PAGES = [
+  '/admin',
+  '/admin/items',
+  '/admin/users',
+  '/admin/users/demo-user-02',
+  '/admin/applications',
+  '/admin/settings',
+  '/admin/audit',
 ];
 
 /**
@@ -171,6 +183,15 @@ for (const language of ['ar', 'en']) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessibleInBothThemes(page);
     });
+
+    for (const path of CONSOLE_PAGES) {
+      test(`${path} (the admin) passes WCAG 2.1 A and AA checks`, async ({ visitorPage: page }) => {
+        await signIn(page, ADMIN);
+        await page.goto(`${path}?lang=${language}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessibleInBothThemes(page);
+      });
+    }
 
     for (const path of MEMBER_PAGES) {
       test(`${path} (signed in) passes WCAG 2.1 A and AA checks`, async ({ memberPage: page }) => {
