@@ -58,8 +58,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /site-wide\.spec\.ts/,
+    },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /shell\.spec\.ts/ },
+    // Journeys that change what every page shows (a category's name): once the others have finished.
+    {
+      name: 'site-wide',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /site-wide\.spec\.ts/,
+      dependencies: ['desktop', 'phone'],
+    },
   ],
   webServer: [
     {

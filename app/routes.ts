@@ -53,9 +53,12 @@ export default [
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/items', 'routes/admin/items.tsx'),
+    route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/users/:userId', 'routes/admin/user-detail.tsx'),
     route('admin/applications', 'routes/admin/applications.tsx'),
+    route('admin/categories', 'routes/admin/categories.tsx'),
+    route('admin/categories/:catId', 'routes/admin/category-edit.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
   ]),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AUDIT_SUBJECTS } from './console-basics.ts';
 import { dateTimeSchema } from './fields.ts';
+import { itemReportSchema } from './items.ts';
+import { LANGUAGE_CODES, type LanguageCode } from './language.ts';
 import { pageQuerySchema } from './paging.ts';
 
 export { AUDIT_SUBJECTS, type AuditSubjectType, DASHBOARD_DAYS } from './console-basics.ts';
@@ -178,3 +180,58 @@ export const operatorSettingsViewSchema = z
   })
   .meta({ id: 'OperatorSettings' }) satisfies z.ZodType<OperatorSettings>;
 export const OPERATOR_SETTING_KEYS = Object.keys(operatorSettingsSchema.shape) as Array<keyof OperatorSettings>;
+
+/** A category as the console edits it: its name in each language, its order and whether it is shown. */
+export const consoleCategorySchema = z
+  .object({
+    cat_id: z.number().int(),
+    names: z.record(z.string(), z.string()),
+    cat_ordering: z.number().int(),
+    is_published: z.boolean(),
+    is_vehicle: z.boolean(),
+    slug: z.string(),
+  })
+  .meta({ id: 'ConsoleCategory' });
+export type ConsoleCategory = z.infer<typeof consoleCategorySchema>;
+
+const categoryName = (required: boolean) => text(80, required);
+
+/** A category's edit, as the console's form posts it: Arabic and English names are required, others optional. */
+export const categoryEditSchema = z.object({
+  names: z.object(
+    Object.fromEntries(
+      LANGUAGE_CODES.map((code) => [code, code === 'ar' || code === 'en' ? categoryName(true) : categoryName(false)]),
+    ) as Record<LanguageCode, ReturnType<typeof categoryName>>,
+  ),
+  cat_ordering: whole(0, 10_000),
+  is_published: checkbox,
+});
+export type CategoryEdit = z.output<typeof categoryEditSchema>;
+
+/** A listing with open reports, for the console's reports queue: what was said, by whom, and the sum of weights. */
+export const reportedListingSchema = z
+  .object({
+    item_id: z.string(),
+    title: z.string(),
+    owner_id: z.string(),
+    owner_name: z.string(),
+    weight: z.number(),
+    reports: z.array(itemReportSchema),
+  })
+  .meta({ id: 'ReportedListing' });
+export type ReportedListing = z.infer<typeof reportedListingSchema>;
+
+/** A member with open reports: how many, their record, and what each of their reports weighs now. */
+export const reporterRecordSchema = z
+  .object({
+    reporter_id: z.string(),
+    reporter_name: z.string(),
+    open: z.number().int(),
+    upheld: z.number().int(),
+    dismissed: z.number().int(),
+    weight: z.number(),
+  })
+  .meta({ id: 'ReporterRecord' });
+export type ReporterRecord = z.infer<typeof reporterRecordSchema>;
+
+export const REPORT_QUEUE_SIZE = 50;

@@ -15,10 +15,14 @@ import type {
   AccountSearch,
   AuditEntry,
   AuditFilter,
+  CategoryEdit,
   ConsoleAccount,
   ConsoleAccountDetail,
+  ConsoleCategory,
   Dashboard,
   OperatorSettings,
+  ReportedListing,
+  ReporterRecord,
 } from './console.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
 import type { ItemEntryInput } from './item-entry.ts';
@@ -227,6 +231,13 @@ export interface ModerationPages {
   ): Promise<Paged<ModerationItem>>;
   /** Reject and disable need a reason. */
   decide(viewer: Viewer, itemId: string, decision: ModerationDecision, reason: string | null): Promise<void>;
+  /** One decision for the selected items; those deleted meanwhile are skipped. */
+  decideMany(
+    viewer: Viewer,
+    itemIds: string[],
+    decision: ModerationDecision,
+    reason: string | null,
+  ): Promise<{ decided: string[]; skipped: string[] }>;
 }
 
 /**
@@ -307,6 +318,13 @@ export interface ConsolePages {
   ): Promise<void>;
   settings(viewer: Viewer): Promise<OperatorSettings>;
   updateSettings(viewer: Viewer, input: OperatorSettings): Promise<OperatorSettings>;
+  reportsByListing(viewer: Viewer): Promise<ReportedListing[]>;
+  reportsByReporter(viewer: Viewer): Promise<ReporterRecord[]>;
+  dismissListingReports(viewer: Viewer, itemId: string): Promise<number>;
+  dismissReporter(viewer: Viewer, reporterId: string): Promise<number>;
+  categories(viewer: Viewer): Promise<ConsoleCategory[]>;
+  category(viewer: Viewer, catId: number): Promise<ConsoleCategory>;
+  updateCategory(viewer: Viewer, catId: number, edit: CategoryEdit): Promise<ConsoleCategory>;
 }
 
 /** What an operator does to an account from its console page. */

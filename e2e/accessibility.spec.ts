@@ -121,9 +121,13 @@ const MEMBER_PAGES = [
 const CONSOLE_PAGES = [
   '/admin',
   '/admin/items',
+  '/admin/reports',
+  '/admin/reports?by=reporters',
   '/admin/users',
   '/admin/users/demo-user-02',
   '/admin/applications',
+  '/admin/categories',
+  '/admin/categories/1',
   '/admin/settings',
   '/admin/audit',
 ];
@@ -187,7 +191,7 @@ for (const language of ['ar', 'en']) {
     for (const path of CONSOLE_PAGES) {
       test(`${path} (the admin) passes WCAG 2.1 A and AA checks`, async ({ visitorPage: page }) => {
         await signIn(page, ADMIN);
-        await page.goto(`${path}?lang=${language}`);
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectAccessibleInBothThemes(page);
       });

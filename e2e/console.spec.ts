@@ -44,6 +44,8 @@ test('an operator bans an account and changes a setting, and the audit log shows
   page,
   newAccount,
 }) => {
+  // A journey through several console pages: on a loaded 2-core CI machine it needs more than the default.
+  test.slow();
   const seller = await newAccount({ withListings: 1 });
   const [listing] = seller.listings;
   const sellerPage = await seller.newPage();
@@ -113,6 +115,8 @@ test('a member applies for the blue mark and verified dealer; the operator appro
   newAccount,
   browser,
 }) => {
+  // A journey through several console pages: on a loaded 2-core CI machine it needs more than the default.
+  test.slow();
   const member = await newAccount({ withListings: 1 });
   await member.signIn(page);
   await page.goto('/profile?lang=en');
@@ -165,4 +169,41 @@ test('a member applies for the blue mark and verified dealer; the operator appro
   await page.goto(`/item/${member.listings[0]?.item_name}?lang=en`);
   await expect(page.getByText('Verified dealer', { exact: true })).toBeVisible();
   await expect(page.getByText('Verified (blue mark)', { exact: true })).toBeAttached();
+});
+
+test('an operator approves two listings and rejects one, each in one decision for the ticked ones', async ({
+  page,
+  newAccount,
+}) => {
+  // A journey through several console pages: on a loaded 2-core CI machine it needs more than the default.
+  test.slow();
+  const seller = await newAccount({ withListings: [{}, {}, {}] });
+  const [first, second, third] = seller.listings;
+  await operatorPage(page);
+  await page.goto('/admin/items?status=pending&lang=en');
+  const rowOf = (title: string) => page.getByTestId('moderation-row').filter({ hasText: title });
+  const tick = (title: string) => rowOf(title).getByTestId('bulk-select').check();
+  const bulk = page.getByRole('form', { name: 'Decide for several listings' });
+
+  await tick(String(first?.title));
+  await tick(String(second?.title));
+  await bulk.getByRole('button', { name: 'Apply to the ticked listings' }).click();
+  await expect(page.getByText('The decision was applied to the ticked listings.')).toBeVisible();
+  await expect(rowOf(String(first?.title))).toHaveCount(0);
+  await expect(rowOf(String(second?.title))).toHaveCount(0);
+
+  await tick(String(third?.title));
+  await bulk.getByLabel('Decision').selectOption('reject');
+  await bulk.getByRole('button', { name: 'Apply to the ticked listings' }).click();
+  await expect(bulk.getByText('Reason is required.')).toBeVisible();
+  await tick(String(third?.title));
+  await bulk.getByLabel('Decision').selectOption('reject');
+  await bulk.getByLabel('Reason (for reject and disable)').fill('The photos show another phone.');
+  await bulk.getByRole('button', { name: 'Apply to the ticked listings' }).click();
+  await expect(page.getByText('The decision was applied to the ticked listings.')).toBeVisible();
+  await expect(rowOf(String(third?.title))).toHaveCount(0);
+
+  const statusOf = async (id: string | undefined) =>
+    (await (await seller.request.get(`/api/v1/items/${id}?lang=en`)).json()).data.status as number;
+  expect([await statusOf(first?.id), await statusOf(second?.id), await statusOf(third?.id)]).toEqual([1, 1, 3]);
 });

@@ -262,6 +262,12 @@ const PAGE_FORMS: Record<
     fields: ['application_id', 'decision', 'reason'],
     poison: { application_id: '0' },
   },
+  '/admin/categories/:catId': {
+    intents: [''],
+    fields: ['names.ar', 'names.en', 'cat_ordering', 'is_published'],
+    poison: { 'names.ar': '' },
+  },
+  '/admin/reports': { intents: [''], fields: ['target', 'reason'], poison: {} },
   '/admin/settings': {
     intents: [''],
     fields: ['reports_per_day', 'lat', 'default_country', 'contact_email', 'version_no'],

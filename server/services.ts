@@ -33,7 +33,7 @@ import {
   registerDeletionRecords,
   registerItemCounters,
 } from './modules/items/index.ts';
-import { LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
+import { CategoryEditor, LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import {
   enqueuePush,
@@ -182,6 +182,7 @@ const LISTING_CHANGES = [
   'item.heldForReview',
   'user.banned',
   'user.deactivated',
+  'catalog.changed',
 ] as const;
 
 function createModules(infrastructure: Infrastructure, storage: FileStorage, visitorCache: SharedCache) {
@@ -250,6 +251,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   const admin = new AdminService({
     ...{ db, events, users, auth, items, social },
     settings: new OperatorSettingsEditor(db, events),
+    categories: new CategoryEditor(db, events),
   });
   const appInfo = new AppInfoService(db, {
     accountStatus: async (userId) => {

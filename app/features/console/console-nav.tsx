@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import {
   BadgeCheck,
+  Flag,
   Gauge,
   type IconComponent,
   LayoutGrid,
   Newspaper,
   Settings,
+  Tag,
   Users,
 } from '../../components/ui/icons.tsx';
 
@@ -14,8 +16,10 @@ import {
 const SECTIONS = [
   { to: '/admin', key: 'dashboard', icon: Gauge, end: true },
   { to: '/admin/items', key: 'items', icon: LayoutGrid },
+  { to: '/admin/reports', key: 'reports', icon: Flag },
   { to: '/admin/users', key: 'users', icon: Users },
   { to: '/admin/applications', key: 'applications', icon: BadgeCheck },
+  { to: '/admin/categories', key: 'categories', icon: Tag },
   { to: '/admin/settings', key: 'settings', icon: Settings },
   { to: '/admin/audit', key: 'audit', icon: Newspaper },
 ] as const satisfies ReadonlyArray<{ to: string; key: string; icon: IconComponent; end?: boolean }>;

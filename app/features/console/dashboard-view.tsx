@@ -12,7 +12,7 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
   const language = i18n.language as LanguageCode;
   const waiting = [
     { key: 'pendingListings', value: dashboard.pending_listings, to: '/admin/items?status=pending' },
-    { key: 'openReports', value: dashboard.open_reports, to: '/admin/items?status=pending' },
+    { key: 'openReports', value: dashboard.open_reports, to: '/admin/reports' },
     { key: 'pendingApplications', value: dashboard.pending_applications, to: '/admin/applications' },
   ] as const;
   return (

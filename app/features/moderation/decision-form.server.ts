@@ -17,3 +17,16 @@ export const decisionFormSchema = z
     }
   });
 export type DecisionForm = z.output<typeof decisionFormSchema>;
+
+/** One decision for the listings ticked in the queue (at most a page and then some). */
+export const bulkDecisionFormSchema = z
+  .object({
+    item_ids: z.array(z.uuid()).min(1, 'validation.required').max(50, 'validation.outOfRange'),
+    decision: z.enum(MODERATION_DECISIONS),
+    reason: z.string().trim().max(MAX_REASON_LENGTH, 'validation.tooLong').optional().default(''),
+  })
+  .superRefine((value, context) => {
+    if (NEEDS_REASON.has(value.decision) && !value.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'validation.required' });
+    }
+  });

@@ -8,7 +8,7 @@ export const MAX_REASON_LENGTH = 500;
 export const NEEDS_REASON: ReadonlySet<ModerationDecision> = new Set(['reject', 'disable']);
 
 /** A refused decision posted without JavaScript, to show at its row. */
-export type DecisionFailure = FormResult & { values?: { item_id?: string; decision?: string } };
+export type DecisionFailure = FormResult & { values?: { item_id?: string; decision?: string; intent?: string } };
 
 /** The queue's status filter (SPEC.md 4 item status), by name in the address: ?status=pending. */
 export const STATUS_FILTERS = ['all', 'pending', 'active', 'rejected', 'disabled'] as const;

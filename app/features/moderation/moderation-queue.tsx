@@ -4,6 +4,7 @@ import type { ModerationItem } from '../../../contract/items.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { FormAlert } from '../../components/ui/form.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
+import { BulkDecision } from './bulk-decision.tsx';
 import type { DecisionFailure, StatusFilter } from './decision.ts';
 import { type ItemLook, QueueRow } from './queue-row.tsx';
 import { StatusFilters } from './status-filters.tsx';
@@ -35,11 +36,14 @@ export function ModerationQueue({
       </h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">{t('moderation.intro')}</p>
       <StatusFilters current={filter} />
-      {failure?.formError && !firstPage.items.some((item) => item.id === failure.values?.item_id) && (
-        <div className="mt-4">
-          <FormAlert messageKey={failure.formError} values={failure.formErrorValues} />
-        </div>
-      )}
+      {firstPage.items.length > 0 && <BulkDecision failure={failure} />}
+      {failure?.formError &&
+        failure.values?.intent !== 'bulk' &&
+        !firstPage.items.some((item) => item.id === failure.values?.item_id) && (
+          <div className="mt-4">
+            <FormAlert messageKey={failure.formError} values={failure.formErrorValues} />
+          </div>
+        )}
       <PagedList
         firstPage={firstPage}
         source={{

@@ -6,6 +6,7 @@ import type { ModerationItem } from '../../../contract/items.ts';
 import { ItemPrice } from '../../components/price.tsx';
 import { FormAlert } from '../../components/ui/form.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { BulkSelect } from './bulk-decision.tsx';
 import { type DecisionFailure, decisionsFor } from './decision.ts';
 import { Decision } from './decision-button.tsx';
 import { OpenReports } from './open-reports.tsx';
@@ -37,6 +38,7 @@ export function QueueRow({
       data-item-id={item.id}
     >
       <div className="flex gap-3 sm:gap-4">
+        <BulkSelect itemId={item.id} title={item.title} />
         <div className="w-24 shrink-0 self-start overflow-hidden rounded-xl sm:w-36">
           {look.cover(item, { lazy, sizes: '(min-width: 640px) 144px, 96px' })}
         </div>

@@ -180,6 +180,77 @@ describe('the console', () => {
     expect(typeof dashboard.open_reports).toBe('number');
   });
 
+  it('renames a category in Arabic and English, shown on the public list at once, and logged', async () => {
+    const [category] = (await call('GET', '/admin/categories', test.adminToken)).body.data as unknown as Array<{
+      cat_id: number;
+      names: Record<string, string>;
+      cat_ordering: number;
+    }>;
+    const url = `/admin/categories/${category?.cat_id}`;
+    const edit = {
+      names: { ...category?.names, ar: 'أدوات منزلية', en: 'Household goods' },
+      cat_ordering: 1,
+      is_published: true,
+    };
+    expect((await call('POST', url, await test.signIn('user06@souk.test'), edit)).status).toBe(403);
+    const noArabic = await call('POST', url, test.adminToken, { ...edit, names: { ...edit.names, ar: ' ' } });
+    expect(noArabic.status).toBe(400);
+    expect((await call('POST', url, test.adminToken, edit)).status).toBe(200);
+    const listed = async (language: string) =>
+      (await app.inject({ url: `/api/v1/categories?limit=50&lang=${language}` }))
+        .json()
+        .data.items.map((each: { cat_name: string }) => each.cat_name);
+    expect(await listed('en')).toContain('Household goods');
+    expect(await listed('ar')).toContain('أدوات منزلية');
+    const [entry] = await auditOf(String(category?.cat_id));
+    expect(entry).toMatchObject({ action: 'category.update', after: { names: { en: 'Household goods' } } });
+
+    const [, other] = (await call('GET', '/admin/categories', test.adminToken)).body.data as unknown as Array<{
+      cat_id: number;
+    }>;
+    const taken = await call('POST', `/admin/categories/${other?.cat_id}`, test.adminToken, edit);
+    expect(taken.status).toBe(409);
+    expect((await call('POST', '/admin/categories/999999', test.adminToken, edit)).status).toBe(404);
+  });
+
+  it('lists open reports by listing and by reporter, and dismisses those of a listing or of a reporter', async () => {
+    const mine = (
+      await db.execute<{ id: string }>(
+        sql`select id from items where status = 1 and deleted_at is null and added_user_id not in ('demo-user-02', 'demo-user-04') order by added_date desc limit 2`,
+      )
+    ).rows;
+    const [first, second] = mine.map((row) => row.id);
+    const [user02, user04] = [await test.signIn('user02@souk.test'), await test.signIn('user04@souk.test')];
+    for (const reporter of [user02, user04]) {
+      const sent = await call('POST', `/items/${first}/report`, reporter, { reason: 'fraud', note: '' });
+      expect(sent.status, sent.body.message).toBe(200);
+    }
+    await call('POST', `/items/${second}/report`, user02, { reason: 'duplicate', note: '' });
+
+    expect((await call('GET', '/admin/reports/listings', user04)).status).toBe(403);
+    const byListing = (await call('GET', '/admin/reports/listings', test.adminToken)).body.data as unknown as Array<{
+      item_id: string;
+      reports: unknown[];
+    }>;
+    expect(byListing.find((listing) => listing.item_id === first)?.reports).toHaveLength(2);
+    const byReporter = (await call('GET', '/admin/reports/reporters', test.adminToken)).body.data as unknown as Array<{
+      reporter_id: string;
+      open: number;
+    }>;
+    expect(byReporter.find((row) => row.reporter_id === 'demo-user-02')?.open).toBe(2);
+
+    expect((await call('POST', `/admin/reports/listings/${first}/dismiss`, test.adminToken)).body.data).toEqual({
+      dismissed: 2,
+    });
+    expect((await call('POST', `/admin/reports/listings/${first}/dismiss`, test.adminToken)).status).toBe(409);
+    const penalised = await call('POST', '/admin/reports/reporters/demo-user-02/dismiss', test.adminToken);
+    expect(penalised.body.data).toEqual({ dismissed: 1 });
+    const after = (await call('GET', '/admin/reports/reporters', test.adminToken)).body.data as unknown as unknown[];
+    expect(after).toEqual([]);
+    const [entry] = await auditOf('demo-user-02');
+    expect(entry).toMatchObject({ action: 'reports.dismiss-reporter', after: { dismissed: 1 } });
+  });
+
   it('keeps the audit log as it was written: no update or delete gets through', async () => {
     await expect(db.update(operatorAudit).set({ action: 'forged' })).rejects.toThrow();
     await expect(db.delete(operatorAudit)).rejects.toThrow();

@@ -14,6 +14,13 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
       admin.decideApplication(viewer, kind, applicationId, input),
     settings: (viewer) => admin.settings(viewer),
     updateSettings: (viewer, input) => admin.updateSettings(viewer, input),
+    reportsByListing: (viewer) => admin.reportsByListing(viewer),
+    reportsByReporter: (viewer) => admin.reportsByReporter(viewer),
+    dismissListingReports: (viewer, itemId) => admin.dismissListingReports(viewer, itemId),
+    dismissReporter: (viewer, reporterId) => admin.dismissReporter(viewer, reporterId),
+    categories: (viewer) => admin.categories(viewer),
+    category: (viewer, catId) => admin.category(viewer, catId),
+    updateCategory: (viewer, catId, edit) => admin.updateCategory(viewer, catId, edit),
   };
 }
 

@@ -5,11 +5,15 @@ import {
   accountSearchSchema,
   auditEntrySchema,
   auditQuerySchema,
+  categoryEditSchema,
   consoleAccountDetailSchema,
   consoleAccountSchema,
+  consoleCategorySchema,
   dashboardSchema,
   operatorSettingsSchema,
   operatorSettingsViewSchema,
+  reportedListingSchema,
+  reporterRecordSchema,
 } from '../../../contract/console.ts';
 import { serialIdSchema, userIdSchema } from '../../../contract/ids.ts';
 import { pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
@@ -30,6 +34,82 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
   registerAccountRoutes(app, options);
   registerConsoleRoutes(app, options.admin);
   registerApplicationRoutes(app, options.admin);
+  registerCatalogRoutes(app, options.admin);
+  registerReportRoutes(app, options.admin);
+}
+
+function registerReportRoutes(app: FastifyInstance, admin: AdminService) {
+  route(app, {
+    method: 'GET',
+    url: '/admin/reports/listings',
+    tag: 'admin',
+    summary: 'Listings with open reports, the heaviest first, each with its reports and their weights',
+    access: 'admin',
+    data: z.array(reportedListingSchema),
+    handle: async ({ viewer }) => answer(await admin.reportsByListing(viewer)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/reports/reporters',
+    tag: 'admin',
+    summary: 'Members with open reports, the most first, with their record and the weight of their reports',
+    access: 'admin',
+    data: z.array(reporterRecordSchema),
+    handle: async ({ viewer }) => answer(await admin.reportsByReporter(viewer)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/reports/listings/:itemId/dismiss',
+    tag: 'admin',
+    summary: "Dismiss a listing's open reports: the listing stays as it is",
+    access: 'admin',
+    params: z.object({ itemId: z.uuid() }),
+    data: z.object({ dismissed: z.number().int() }),
+    refusals: [409],
+    handle: async ({ params, viewer }) =>
+      answer({ dismissed: await admin.dismissListingReports(viewer, params.itemId) }, 'admin.done.reportsDismissed'),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/reports/reporters/:userId/dismiss',
+    tag: 'admin',
+    summary: "Dismiss every open report of a member: each counts against the weight of the member's reports",
+    access: 'admin',
+    params: z.object({ userId: userIdSchema }),
+    data: z.object({ dismissed: z.number().int() }),
+    refusals: [409],
+    handle: async ({ params, viewer }) =>
+      answer({ dismissed: await admin.dismissReporter(viewer, params.userId) }, 'admin.done.reportsDismissed'),
+  });
+}
+
+function registerCatalogRoutes(app: FastifyInstance, admin: AdminService) {
+  route(app, {
+    method: 'GET',
+    url: '/admin/categories',
+    tag: 'admin',
+    summary: 'Every category, hidden ones too, with its name in each language',
+    access: 'admin',
+    data: z.array(consoleCategorySchema),
+    handle: async ({ viewer }) => answer(await admin.categories(viewer)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/categories/:catId',
+    tag: 'admin',
+    summary: "Change a category's names (Arabic and English required), order and visibility",
+    access: 'admin',
+    params: z.object({ catId: serialIdSchema }),
+    body: categoryEditSchema,
+    data: consoleCategorySchema,
+    refusals: [404, 409],
+    handle: async ({ params, body, viewer }) =>
+      answer(await admin.updateCategory(viewer, params.catId, body), 'admin.done.category'),
+  });
 }
 
 function registerAccountRoutes(app: FastifyInstance, { admin, users }: { admin: AdminService; users: UsersService }) {

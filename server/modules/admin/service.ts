@@ -1,5 +1,11 @@
 import type { ApplicationDecisionInput, BadgeKind } from '../../../contract/applications.ts';
-import type { AccountSearch, AuditFilter, Dashboard, OperatorSettings } from '../../../contract/console.ts';
+import type {
+  AccountSearch,
+  AuditFilter,
+  CategoryEdit,
+  Dashboard,
+  OperatorSettings,
+} from '../../../contract/console.ts';
 import { DASHBOARD_DAYS } from '../../../contract/console.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Db } from '../../kernel/database.ts';
@@ -8,6 +14,7 @@ import type { EventBus } from '../../kernel/events.ts';
 import { recordOperatorAction } from '../../kernel/operator-actions.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { ItemsService } from '../items/index.ts';
+import type { CategoryEditor } from '../lookups/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
 import type { SocialService } from '../social/index.ts';
 import type { AdminAction, UsersService } from '../users/index.ts';
@@ -27,6 +34,7 @@ export interface AdminDependencies {
   items: ItemsService;
   social: SocialService;
   settings: OperatorSettingsEditor;
+  categories: CategoryEditor;
 }
 
 /**
@@ -120,6 +128,34 @@ export class AdminService {
 
   updateSettings(admin: Operator, input: OperatorSettings) {
     return this.deps.settings.update(admin, input);
+  }
+
+  reportsByListing(admin: Operator) {
+    return this.deps.social.reportQueue.byListing(admin);
+  }
+
+  reportsByReporter(admin: Operator) {
+    return this.deps.social.reportQueue.byReporter(admin);
+  }
+
+  dismissListingReports(admin: Operator, itemId: string) {
+    return this.deps.social.reportQueue.dismissListing(admin, itemId);
+  }
+
+  dismissReporter(admin: Operator, reporterId: string) {
+    return this.deps.social.reportQueue.dismissReporter(admin, reporterId);
+  }
+
+  categories(admin: Operator) {
+    return this.deps.categories.list(admin);
+  }
+
+  category(admin: Operator, catId: number) {
+    return this.deps.categories.get(admin, catId);
+  }
+
+  updateCategory(admin: Operator, catId: number, edit: CategoryEdit) {
+    return this.deps.categories.update(admin, catId, edit);
   }
 }
 

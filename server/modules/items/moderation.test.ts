@@ -155,3 +155,39 @@ describe('moderation', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('decisions in bulk', () => {
+  it('decides each listing of a selection, skips one deleted meanwhile, and needs a reason to reject', async () => {
+    const [first, second, third] = [await pendingItem(), await pendingItem(), await pendingItem()];
+    await call('DELETE', `/items/${third}`, owner);
+    const ids = [first, second, third] as string[];
+
+    expect((await call('POST', '/admin/items/decisions', member, { item_ids: ids, decision: 'approve' })).status).toBe(
+      403,
+    );
+    const noReason = await call('POST', '/admin/items/decisions', admin, { item_ids: ids, decision: 'reject' });
+    expect(noReason.status).toBe(400);
+    expect((await itemRow(first as string))?.status).toBe(ITEM_STATUS.pending);
+
+    const rejected = await call('POST', '/admin/items/decisions', admin, {
+      item_ids: ids,
+      decision: 'reject',
+      reason: 'Photos of another item.',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data).toEqual({ decided: [first, second], skipped: [third] });
+    for (const id of [first, second] as string[]) {
+      expect(await itemRow(id)).toMatchObject({
+        status: ITEM_STATUS.rejected,
+        rejectReason: 'Photos of another item.',
+      });
+    }
+    const tooMany = Array.from({ length: 51 }, () => first);
+    expect(
+      (await call('POST', '/admin/items/decisions', admin, { item_ids: tooMany, decision: 'approve' })).status,
+    ).toBe(400);
+    expect((await call('POST', '/admin/items/decisions', admin, { item_ids: [], decision: 'approve' })).status).toBe(
+      400,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { isAppError } from '../../../contract/errors.ts';
 import { ITEM_STATUS, type ModerationDecision, type ModerationItem } from '../../../contract/items.ts';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
@@ -94,6 +95,36 @@ export class ItemModeration {
       if (held) publish('item.heldForReview', { itemId, ownerId: held.ownerId });
       return Boolean(held);
     });
+  }
+
+  /**
+   * One decision for many listings (the queue's selection): each is decided on its own, so a listing deleted
+   * meanwhile is skipped without undoing the others. Answers which were decided and which were not found.
+   */
+  async decideMany(
+    viewer: ItemViewer,
+    itemIds: string[],
+    decision: ModerationDecision,
+    reason: string | null,
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<{ decided: string[]; skipped: string[] }> {
+    if (!canModerate(viewer)) throw forbidden();
+    if (DECISIONS[decision].needsReason && !reason?.trim()) {
+      throw badRequest('validation.required', { field: translate(language, 'fields.reason') });
+    }
+    const decided: string[] = [];
+    const skipped: string[] = [];
+    for (const itemId of new Set(itemIds)) {
+      const done = await this.decide(viewer, itemId, decision, reason, language).then(
+        () => true,
+        (error: unknown) => {
+          if (isAppError(error) && error.status === 404) return false;
+          throw error;
+        },
+      );
+      (done ? decided : skipped).push(itemId);
+    }
+    return { decided, skipped };
   }
 
   /** Applies the decision, records who took it and when, and tells the owner (events). */

@@ -37,5 +37,7 @@ export function moderationPageOperations(items: ItemsService): ModerationPages {
       items.queue(viewer, filter, page, language),
     decide: (viewer: Viewer, itemId: string, decision: ModerationDecision, reason: string | null) =>
       items.decide(viewer, itemId, decision, reason),
+    decideMany: (viewer: Viewer, itemIds: string[], decision: ModerationDecision, reason: string | null) =>
+      items.decideMany(viewer, itemIds, decision, reason),
   };
 }

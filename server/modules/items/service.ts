@@ -317,4 +317,14 @@ export class ItemsService {
   ): Promise<void> {
     return this.moderation.decide(viewer, itemId, decision, reason, language);
   }
+
+  decideMany(
+    viewer: ItemViewer,
+    itemIds: string[],
+    decision: ModerationDecision,
+    reason: string | null,
+    language?: LanguageCode,
+  ) {
+    return this.moderation.decideMany(viewer, itemIds, decision, reason, language);
+  }
 }

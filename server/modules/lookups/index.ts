@@ -1,3 +1,4 @@
+export { CategoryEditor } from './category-editor.ts';
 export {
   type CategoryJson,
   type ChoiceList,

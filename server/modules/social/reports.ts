@@ -14,8 +14,9 @@ import type { AccountLimits, SettingsService } from '../settings/index.ts';
 import type { UsersService } from '../users/index.ts';
 import type { Blocks } from './blocks.ts';
 import { itemForViewer } from './item-for-viewer.ts';
-import { isSelf, REPORT_STATUS, reachesThreshold, reporterWeight } from './policy.ts';
+import { isSelf, REPORT_STATUS, reachesThreshold } from './policy.ts';
 import { alreadyReported, cannotActOnSelf, itemNotFound } from './refusals.ts';
+import { reporterWeights } from './reporter-records.ts';
 import { itemReports } from './schema.ts';
 
 /** A report lighter than this (an account of a few hours, say) does not make the listing's reports be summed. */
@@ -121,29 +122,8 @@ export class Reports {
   }
 
   /** Each reporter's weight now, from their account and their closed reports. */
-  private async weightsOf(reporterIds: string[]): Promise<Map<string, number>> {
-    if (reporterIds.length === 0) return new Map();
-    const [accounts, history] = await Promise.all([
-      this.deps.users.rowsOf(reporterIds),
-      this.db
-        .select({
-          reporterId: itemReports.reporterId,
-          upheld: sql<number>`(count(*) filter (where ${itemReports.status} = ${REPORT_STATUS.removed}))::int`,
-          dismissed: sql<number>`(count(*) filter (where ${itemReports.status} = ${REPORT_STATUS.kept}))::int`,
-        })
-        .from(itemReports)
-        .where(inArray(itemReports.reporterId, reporterIds))
-        .groupBy(itemReports.reporterId),
-    ]);
-    const historyOf = new Map(history.map((row) => [row.reporterId, row]));
-    const now = new Date();
-    return new Map(
-      reporterIds.map((id) => {
-        const account = accounts.get(id);
-        const record = historyOf.get(id) ?? { upheld: 0, dismissed: 0 };
-        return [id, account ? reporterWeight(account, record, now) : 0];
-      }),
-    );
+  private weightsOf(reporterIds: string[]): Promise<Map<string, number>> {
+    return reporterWeights(this.db, this.deps.users, reporterIds);
   }
 
   /** The listings the viewer reported (not deleted), the latest first, each with what they said. */

@@ -22,6 +22,7 @@ import { Blocks } from './blocks.ts';
 import { registerReportReviews } from './events.ts';
 import { Favourites } from './favourites.ts';
 import { Follows } from './follows.ts';
+import { ReportQueue } from './report-queue.ts';
 import { Reports } from './reports.ts';
 
 export interface SocialDependencies {
@@ -43,6 +44,8 @@ export class SocialService {
   private readonly follows: Follows;
   private readonly favourites: Favourites;
   private readonly reports: Reports;
+  /** The console's reports queue (admins only). */
+  readonly reportQueue: ReportQueue;
 
   constructor({ db, events, users, items, settings }: SocialDependencies) {
     this.blocks = new Blocks(db, events, users, items);
@@ -50,6 +53,7 @@ export class SocialService {
     this.follows = new Follows(db, events, users, blocks);
     this.favourites = new Favourites(db, events, items, blocks);
     this.reports = new Reports(db, events, { items, users, settings, blocks });
+    this.reportQueue = new ReportQueue(db, events, { items, users });
     registerReportReviews(events, db);
   }
 

@@ -56,4 +56,25 @@ export async function moderationRoutes(app: FastifyInstance, options: { items: I
       return answer(null, 'api.itemDecisionSaved');
     },
   });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/items/decisions',
+    tag: 'items',
+    summary: `One decision for up to ${MAX_BULK_DECISIONS} items; items deleted meanwhile are skipped and listed`,
+    access: 'admin',
+    body: z.object({
+      item_ids: z.array(z.uuid()).min(1).max(MAX_BULK_DECISIONS),
+      decision: z.enum(MODERATION_DECISIONS),
+      reason: z.string().trim().max(1000, 'validation.tooLong').nullish(),
+    }),
+    data: z.object({ decided: z.array(z.string()), skipped: z.array(z.string()) }),
+    handle: async ({ body, viewer, language }) => {
+      const outcome = await items.decideMany(viewer, body.item_ids, body.decision, body.reason ?? null, language);
+      return answer(outcome, 'api.itemDecisionSaved');
+    },
+  });
 }
+
+/** A page of the queue and then some: one request stays short. */
+export const MAX_BULK_DECISIONS = 50;
