@@ -7,3 +7,15 @@ export const primaryButtonClass =
 
 export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800';
+
+/** A button whose action is hard to take back (a ban). */
+export const dangerButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800';
+
+/** One of a row of filter links (a status, a kind): the current one filled. */
+export const pillLinkClass = (selected: boolean) =>
+  `inline-flex items-center gap-1 rounded-full border px-4 py-1.5 text-sm font-semibold ${
+    selected
+      ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-900'
+      : 'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800'
+  }`;

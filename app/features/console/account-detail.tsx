@@ -4,6 +4,7 @@ import type { ConsoleAccountDetail } from '../../../contract/console.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ConsoleAccountAction } from '../../../contract/pages.ts';
 import { FormAlert, secondaryButtonClass } from '../../components/ui/form.tsx';
+import { dangerButtonClass } from '../../components/ui/form-classes.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { AccountMarks } from './account-marks.tsx';
 import { ConsoleHeading } from './console-nav.tsx';
@@ -105,9 +106,6 @@ function Fact({ label, value, ltr = false }: { label: string; value: string; ltr
   );
 }
 
-const DANGER_BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800';
-
 function ActionButton({
   action,
   tone = 'plain',
@@ -124,7 +122,7 @@ function ActionButton({
       <button
         type="submit"
         disabled={disabled}
-        className={`${tone === 'danger' ? DANGER_BUTTON : secondaryButtonClass} disabled:opacity-60`}
+        className={`${tone === 'danger' ? dangerButtonClass : secondaryButtonClass} disabled:opacity-60`}
         data-testid={`account-${action}`}
       >
         {t(`console.users.do.${action}`)}

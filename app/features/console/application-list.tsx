@@ -5,6 +5,7 @@ import type { BadgeApplication } from '../../../contract/applications.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FormAlert, inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui/form.tsx';
+import { pillLinkClass } from '../../components/ui/form-classes.ts';
 import { BadgeCheck } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import type { FormResult } from '../../lib/form-errors.ts';
@@ -40,11 +41,7 @@ export function ApplicationList({
               <Link
                 to={`/admin/applications?kind=${each}`}
                 aria-current={each === kind ? 'page' : undefined}
-                className={`inline-flex rounded-full border px-4 py-1.5 text-sm font-semibold ${
-                  each === kind
-                    ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-900'
-                    : 'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800'
-                }`}
+                className={pillLinkClass(each === kind)}
               >
                 {t(`console.applications.kinds.${each}`)}
               </Link>

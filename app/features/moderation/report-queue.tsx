@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import type { ReportedListing, ReporterRecord } from '../../../contract/console.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FormAlert, inputClass, secondaryButtonClass } from '../../components/ui/form.tsx';
+import { dangerButtonClass, pillLinkClass } from '../../components/ui/form-classes.ts';
 import { Flag } from '../../components/ui/icons.tsx';
 import type { FormResult } from '../../lib/form-errors.ts';
 import { MAX_REASON_LENGTH } from './decision.ts';
@@ -10,9 +11,6 @@ import { OpenReports } from './open-reports.tsx';
 
 export type ReportsView = 'listings' | 'reporters';
 export type ReportActionFailure = FormResult & { target?: string };
-
-const DANGER =
-  'inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800';
 
 /** The reports queue (issue 24): open reports by listing, heaviest first, or by reporter, most first. */
 export function ReportQueueView({
@@ -40,11 +38,7 @@ export function ReportQueueView({
               <Link
                 to={`/admin/reports?by=${each}`}
                 aria-current={each === view ? 'page' : undefined}
-                className={`inline-flex rounded-full border px-4 py-1.5 text-sm font-semibold ${
-                  each === view
-                    ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-900'
-                    : 'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800'
-                }`}
+                className={pillLinkClass(each === view)}
               >
                 {t(`moderation.queue.views.${each}`)}
               </Link>
@@ -148,7 +142,7 @@ function ListingActions({ listing }: { listing: ReportedListing }) {
       <Form method="post">
         <input type="hidden" name="intent" value="ban-owner" />
         <input type="hidden" name="target" value={listing.owner_id} />
-        <button type="submit" className={DANGER}>
+        <button type="submit" className={dangerButtonClass}>
           {t('moderation.queue.banSeller')}
         </button>
       </Form>

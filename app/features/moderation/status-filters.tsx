@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pillLinkClass } from '../../components/ui/form-classes.ts';
 import { Check } from '../../components/ui/icons.tsx';
 import { STATUS_FILTERS, type StatusFilter } from './decision.ts';
 
@@ -16,11 +17,7 @@ export function StatusFilters({ current }: { current: StatusFilter }) {
               <Link
                 to={filter === 'all' ? '/admin/items' : `/admin/items?status=${filter}`}
                 aria-current={selected ? 'page' : undefined}
-                className={`inline-flex items-center gap-1 rounded-full border px-4 py-1.5 text-sm font-semibold ${
-                  selected
-                    ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-900'
-                    : 'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800'
-                }`}
+                className={pillLinkClass(selected)}
               >
                 {selected && <Check className="size-4" aria-hidden />}
                 {t(`moderation.filters.${filter}`)}
