@@ -139,8 +139,12 @@ test('buyer and seller chat, agree on a price, close the sale and review each ot
       [buyer, 4, 'Fair seller'],
       [seller, 5, 'Great buyer'],
     ] as const) {
-      await page.getByTestId('review-button').click();
       const form = page.getByRole('dialog');
+      // The button can be drawn again by a live update just as it is pressed: press until the form opens.
+      await expect(async () => {
+        if (!(await form.isVisible())) await page.getByTestId('review-button').click();
+        await expect(form.getByRole('button', { name: en('chat:reviews.send') })).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
       await form.getByRole('button', { name: en('chat:reviews.send') }).click();
       await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
       const starsText = en('chat:reviews.starsValue_other', { count: String(stars) });
