@@ -100,14 +100,14 @@ const coordinate = (limit: number) =>
     .number({ message: 'validation.outOfRange' })
     .min(-limit, 'validation.outOfRange')
     .max(limit, 'validation.outOfRange');
-const text = (max: number, required = false) =>
+export const formText = (max: number, required = false) =>
   z
     .string()
     .trim()
     .min(required ? 1 : 0, 'validation.required')
     .max(max, 'validation.tooLong');
 const limitField = whole(0, 10_000);
-const checkbox = z.preprocess(
+export const formCheckbox = z.preprocess(
   (value) => value === true || value === 'on' || value === 'true' || value === '1',
   z.boolean(),
 );
@@ -116,11 +116,11 @@ const checkbox = z.preprocess(
  * on; each limit is a whole number, 0 meaning no limit. Payment settings come with the money issue.
  */
 export const operatorSettingsSchema = z.object({
-  is_item_approval_enabled: checkbox,
-  is_email_verification_enabled: checkbox,
-  is_thumb2x_3x_generate: checkbox,
-  is_sub_location: checkbox,
-  default_currency_short_form: text(8, true),
+  is_item_approval_enabled: formCheckbox,
+  is_email_verification_enabled: formCheckbox,
+  is_thumb2x_3x_generate: formCheckbox,
+  is_sub_location: formCheckbox,
+  default_currency_short_form: formText(8, true),
   default_country: z
     .string()
     .trim()
@@ -128,11 +128,11 @@ export const operatorSettingsSchema = z.object({
     .transform((value) => value.toUpperCase()),
   lat: coordinate(90),
   lng: coordinate(180),
-  version_no: text(20, true),
-  version_force_update: checkbox,
-  version_need_clear_data: checkbox,
-  version_title: text(200),
-  version_message: text(1000),
+  version_no: formText(20, true),
+  version_force_update: formCheckbox,
+  version_need_clear_data: formCheckbox,
+  version_title: formText(200),
+  version_message: formText(1000),
   report_hide_threshold: whole(0, 100),
   reports_per_hour: limitField,
   reports_per_day: limitField,
@@ -146,7 +146,7 @@ export const operatorSettingsSchema = z.object({
     z.literal(''),
     z.string().trim().email('validation.emailFormat').max(200, 'validation.tooLong'),
   ]),
-  contact_phone: text(40),
+  contact_phone: formText(40),
 });
 export type OperatorSettings = z.output<typeof operatorSettingsSchema>;
 
@@ -194,7 +194,7 @@ export const consoleCategorySchema = z
   .meta({ id: 'ConsoleCategory' });
 export type ConsoleCategory = z.infer<typeof consoleCategorySchema>;
 
-const categoryName = (required: boolean) => text(80, required);
+const categoryName = (required: boolean) => formText(80, required);
 
 /** A category's edit, as the console's form posts it: Arabic and English names are required, others optional. */
 export const categoryEditSchema = z.object({
@@ -204,7 +204,7 @@ export const categoryEditSchema = z.object({
     ) as Record<LanguageCode, ReturnType<typeof categoryName>>,
   ),
   cat_ordering: whole(0, 10_000),
-  is_published: checkbox,
+  is_published: formCheckbox,
 });
 export type CategoryEdit = z.output<typeof categoryEditSchema>;
 

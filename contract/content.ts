@@ -21,7 +21,10 @@ export const blogSchema = z
   .object({
     id: z.number().int(),
     name: z.string().describe('Title in the request language'),
-    description: z.string().describe('Body; paragraphs separated by a blank line'),
+    description: z.string().describe('Body as plain text; paragraphs separated by a blank line'),
+    description_html: z
+      .string()
+      .describe('Body as sanitised HTML: p, h2, h3, strong, em, u, s, a, ul, ol, li, blockquote, br'),
     city_id: z.number().int().nullable(),
     status: z.number().int(),
     added_date: dateTimeSchema,

@@ -24,6 +24,7 @@ import type {
   ReportedListing,
   ReporterRecord,
 } from './console.ts';
+import type { BlogEdit, ConsoleBlog, ConsoleBlogRow, ConsolePage, PageEdit } from './console-content.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
 import type { ItemEntryInput } from './item-entry.ts';
 import type {
@@ -325,6 +326,15 @@ export interface ConsolePages {
   categories(viewer: Viewer): Promise<ConsoleCategory[]>;
   category(viewer: Viewer, catId: number): Promise<ConsoleCategory>;
   updateCategory(viewer: Viewer, catId: number, edit: CategoryEdit): Promise<ConsoleCategory>;
+  blogPosts(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ConsoleBlogRow>>;
+  blogPost(viewer: Viewer, blogId: number): Promise<ConsoleBlog>;
+  /** Writes a new post (blogId null) or one language of a post. */
+  saveBlogPost(viewer: Viewer, blogId: number | null, edit: BlogEdit): Promise<ConsoleBlog>;
+  /** Refused with status 400 when no photo came with the form. */
+  saveBlogPhoto(viewer: Viewer, blogId: number, upload: ReceivedUpload | undefined): Promise<ConsoleBlog>;
+  deleteBlogPost(viewer: Viewer, blogId: number): Promise<void>;
+  contentPage(viewer: Viewer, kind: ContentPageKind): Promise<ConsolePage>;
+  saveContentPage(viewer: Viewer, kind: ContentPageKind, edit: PageEdit): Promise<ConsolePage>;
 }
 
 /** What an operator does to an account from its console page. */

@@ -132,6 +132,10 @@ const CONSOLE_PAGES = [
   '/admin/categories/1',
   '/admin/settings',
   '/admin/audit',
+  '/admin/content',
+  '/admin/content/blog/new',
+  '/admin/content/blog/1',
+  '/admin/content/pages/about',
 ];
 
 /**
@@ -191,7 +195,7 @@ for (const language of ['ar', 'en']) {
     });
 
     // A test walks several console pages: signing in once per page cost more than the checks themselves.
-    for (const [part, paths] of [CONSOLE_PAGES.slice(0, 7), CONSOLE_PAGES.slice(7)].entries()) {
+    for (const [part, paths] of [CONSOLE_PAGES.slice(0, 8), CONSOLE_PAGES.slice(8)].entries()) {
       test(`the console pages, part ${part + 1} (the admin), pass WCAG 2.1 A and AA checks`, async ({
         visitorPage: page,
       }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, request } from '@playwright/test';
-import { pdf } from '../server/modules/media/test-files.ts';
+import { pdf, phoneJpeg } from '../server/modules/media/test-files.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, signIn } from './support/accounts.ts';
 
@@ -206,4 +206,60 @@ test('an operator approves two listings and rejects one, each in one decision fo
   const statusOf = async (id: string | undefined) =>
     (await (await seller.request.get(`/api/v1/items/${id}?lang=en`)).json()).data.status as number;
   expect([await statusOf(first?.id), await statusOf(second?.id), await statusOf(third?.id)]).toEqual([1, 1, 3]);
+});
+
+test('an operator publishes a blog post with a photo, and a visitor reads it on the blog', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const title = `Buying a used car, ${Date.now()}`;
+  await operatorPage(page);
+  await page.goto('/admin/content?lang=en');
+  await page.getByRole('link', { name: en('console:console.content.newPost') }).click();
+  await page.getByRole('link', { name: /^English/ }).click();
+  await expect(page.getByRole('link', { name: /^English/ })).toHaveAttribute('aria-current', 'page');
+
+  await test.step('write it in the editor', async () => {
+    await page.getByLabel(en('console:console.blog.titleLabel')).fill(title);
+    const editor = page.getByTestId('rich-text-editor');
+    await editor.click();
+    await page.getByRole('button', { name: en('console:console.editor.heading'), exact: true }).click();
+    await page.keyboard.type('Before you meet');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: en('console:console.editor.bold'), exact: true }).click();
+    await page.keyboard.type('Check the papers');
+    await expect(page.getByRole('button', { name: en('console:console.editor.bold'), exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: en('console:console.blog.save') }).click();
+    await expect(page.getByText(en('console:console.blog.saved'))).toBeVisible();
+  });
+
+  await test.step('add its photo', async () => {
+    await page
+      .getByLabel(en('console:console.blog.photoLabel'))
+      .setInputFiles({ name: 'car.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg() });
+    await page.getByRole('button', { name: en('console:console.blog.photoSave') }).click();
+    await expect(page.getByText(en('console:console.blog.photoSaved'))).toBeVisible();
+    await expect(page.getByRole('img', { name: en('console:console.blog.photoAlt') })).toBeVisible();
+  });
+
+  await test.step('a visitor reads it, formatted, with its photo', async () => {
+    const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await visitorContext.addInitScript(() => localStorage.setItem('privacyConsent', 'accepted'));
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/blog?lang=en');
+    await visitor.getByRole('link', { name: title }).first().click();
+    await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 2, name: 'Before you meet' })).toBeVisible();
+    await expect(visitor.locator('.rich-text strong')).toHaveText('Check the papers');
+    await expect(visitor.locator('article img')).toHaveAttribute('src', /\/uploads\/blogs\//);
+    await visitorContext.close();
+  });
+
+  await page.goto('/admin/audit?subject_type=content&lang=en');
+  await expect(page.getByTestId('audit-log')).toContainText('blog.photo');
+  await expect(page.getByTestId('audit-log')).toContainText('blog.create');
 });

@@ -268,6 +268,12 @@ const PAGE_FORMS: Record<
     poison: { 'names.ar': '' },
   },
   '/admin/reports': { intents: [''], fields: ['target', 'reason'], poison: {} },
+  '/admin/content/blog/:blogId': {
+    intents: ['save', 'photo', 'delete'],
+    fields: ['language', 'title', 'body', 'is_published', 'file'],
+    poison: { language: 'xx' },
+  },
+  '/admin/content/pages/:kind': { intents: [''], fields: ['language', 'title', 'body'], poison: { language: 'xx' } },
   '/admin/settings': {
     intents: [''],
     fields: ['reports_per_day', 'lat', 'default_country', 'contact_email', 'version_no'],

@@ -24,7 +24,7 @@ import {
   registerSessionEndings,
 } from './modules/auth/index.ts';
 import { ChatService, chatPageOperations } from './modules/chat/index.ts';
-import { ContentService, contentPageOperations } from './modules/content/index.ts';
+import { BlogEditor, ContentService, contentPageOperations, PageEditor } from './modules/content/index.ts';
 import {
   ItemMediaService,
   ItemsService,
@@ -183,6 +183,7 @@ const LISTING_CHANGES = [
   'user.banned',
   'user.deactivated',
   'catalog.changed',
+  'content.changed',
 ] as const;
 
 function createModules(infrastructure: Infrastructure, storage: FileStorage, visitorCache: SharedCache) {
@@ -252,16 +253,10 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     ...{ db, events, users, auth, items, social },
     settings: new OperatorSettingsEditor(db, events),
     categories: new CategoryEditor(db, events),
+    blogs: new BlogEditor(db, events, media),
+    pages: new PageEditor(db, events),
   });
-  const appInfo = new AppInfoService(db, {
-    accountStatus: async (userId) => {
-      const account = (await users.rowsOf([userId])).get(userId);
-      return account ? accountStatusName(account) : null;
-    },
-    endSessions: (userId) => auth.endAllSessions(userId),
-    deletionsBetween: (range) => items.deletionsBetween(range),
-    currencySymbolOf: (shortForm) => lookups.currencySymbolOf(shortForm),
-  });
+  const appInfo = createAppInfo(db, { users, auth, items, lookups });
   return {
     settings,
     appInfo,
@@ -282,6 +277,23 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     admin,
     authLibrary,
   };
+}
+
+/** The app information service, which asks the modules about an account, deleted listings and currencies. */
+function createAppInfo(
+  db: Infrastructure['db'],
+  modules: { users: UsersService; auth: AuthService; items: ItemsService; lookups: LookupsService },
+) {
+  const { users, auth, items, lookups } = modules;
+  return new AppInfoService(db, {
+    accountStatus: async (userId) => {
+      const account = (await users.rowsOf([userId])).get(userId);
+      return account ? accountStatusName(account) : null;
+    },
+    endSessions: (userId) => auth.endAllSessions(userId),
+    deletionsBetween: (range) => items.deletionsBetween(range),
+    currencySymbolOf: (shortForm) => lookups.currencySymbolOf(shortForm),
+  });
 }
 
 /** What must happen once a write commits, in the module that owns the rows it changes (kernel/events.ts). */

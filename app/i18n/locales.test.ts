@@ -87,6 +87,10 @@ const SAME_IN_MANY_LANGUAGES = new Set([
   'common:meta.notificationTitle',
   'chat:chat.offline',
   'common:meta.chatTitle',
+  'console:console.editor.link',
+  'console:console.blog.bodyLabel',
+  'console:console.blog.photoTitle',
+  'console:console.content.pagesTitle',
 ]);
 const SAME_AS_ENGLISH_ALLOWED = 5;
 

@@ -162,14 +162,20 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** Where the console shows an entry's row, when it has a page of its own. */
+function subjectPath({ subject_type: type, subject_id: subjectId }: AuditEntry) {
+  if (type === 'user') return `/admin/users/${encodeURIComponent(subjectId)}`;
+  if (type === 'item') return `/item/${encodeURIComponent(subjectId)}`;
+  if (type === 'category') return `/admin/categories/${encodeURIComponent(subjectId)}`;
+  const [kind, id = ''] = subjectId.split(':');
+  if (type === 'content' && kind === 'blog') return `/admin/content/blog/${encodeURIComponent(id)}`;
+  if (type === 'content' && kind === 'page') return `/admin/content/pages/${encodeURIComponent(id)}`;
+  return null;
+}
+
 function SubjectLink({ entry }: { entry: AuditEntry }) {
   const id = <bdi dir="ltr">{entry.subject_id}</bdi>;
-  const to =
-    entry.subject_type === 'user'
-      ? `/admin/users/${encodeURIComponent(entry.subject_id)}`
-      : entry.subject_type === 'item'
-        ? `/item/${encodeURIComponent(entry.subject_id)}`
-        : null;
+  const to = subjectPath(entry);
   if (!to) return id;
   return (
     <Link to={to} className="text-brand-700 underline dark:text-brand-300">

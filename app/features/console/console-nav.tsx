@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import {
   BadgeCheck,
+  FileText,
   Flag,
   Gauge,
   type IconComponent,
@@ -20,6 +21,7 @@ const SECTIONS = [
   { to: '/admin/users', key: 'users', icon: Users },
   { to: '/admin/applications', key: 'applications', icon: BadgeCheck },
   { to: '/admin/categories', key: 'categories', icon: Tag },
+  { to: '/admin/content', key: 'content', icon: FileText },
   { to: '/admin/settings', key: 'settings', icon: Settings },
   { to: '/admin/audit', key: 'audit', icon: Newspaper },
 ] as const satisfies ReadonlyArray<{ to: string; key: string; icon: IconComponent; end?: boolean }>;

@@ -9,6 +9,10 @@ describe('blog excerpt', () => {
     expect(withExcerpt(blog('Short body.')).description).toBe('Short body.');
   });
 
+  it('leaves the HTML body out: a card shows text only', () => {
+    expect(withExcerpt({ ...blog('Short body.'), description_html: '<p>Short body.</p>' }).description_html).toBe('');
+  });
+
   it('cuts a long body at a word, within the limit, and marks the cut', () => {
     const long = 'word '.repeat(100);
     const excerpt = withExcerpt(blog(long)).description;

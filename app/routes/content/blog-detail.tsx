@@ -4,7 +4,7 @@ import { appContext } from '#app-context';
 import { parseSerialId } from '../../../contract/id-basics.ts';
 import { ArrowLeft, ArrowRight } from '../../components/ui/icons.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
-import { Prose } from '../../features/content/prose.tsx';
+import { RichText } from '../../features/content/rich-text.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -51,7 +51,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
         />
       )}
       <div className="mt-6" dir="auto">
-        <Prose text={blog.description} />
+        <RichText html={blog.description_html} />
       </div>
     </article>
   );

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { textToHtml } from '../../modules/content/index.ts';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
 import type { CatalogFile, ContentFile } from './data-files.ts';
 import { DEMO_ADMIN_ID } from './demo-users.ts';
 
-/** Demo blog posts, a few days apart, newest first, so the blog reads like a living one. */
+/** Demo blog posts (plain text in the data file, HTML as the editor writes), a few days apart, newest first. */
 export async function seedBlogs(db: Db, content: ContentFile) {
   for (const [index, blog] of content.blogs.entries()) {
+    const bodies = Object.fromEntries(Object.entries(blog.bodies).map(([lang, text]) => [lang, textToHtml(text)]));
     await db.execute(sql`
       insert into blogs (titles, bodies, added_user_id, added_date)
-      select ${JSON.stringify(blog.titles)}::jsonb, ${JSON.stringify(blog.bodies)}::jsonb, ${DEMO_ADMIN_ID},
+      select ${JSON.stringify(blog.titles)}::jsonb, ${JSON.stringify(bodies)}::jsonb, ${DEMO_ADMIN_ID},
         now() - ${index * 4} * interval '1 day'
       where not exists (select 1 from blogs where titles->>'en' = ${blog.titles.en ?? ''})`);
   }

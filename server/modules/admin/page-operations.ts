@@ -21,6 +21,14 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
     categories: (viewer) => admin.categories(viewer),
     category: (viewer, catId) => admin.category(viewer, catId),
     updateCategory: (viewer, catId, edit) => admin.updateCategory(viewer, catId, edit),
+    blogPosts: (viewer, page, language) => admin.blogs.list(viewer, page, language),
+    blogPost: (viewer, blogId) => admin.blogs.get(viewer, blogId),
+    saveBlogPost: (viewer, blogId, edit) =>
+      blogId === null ? admin.blogs.create(viewer, edit) : admin.blogs.update(viewer, blogId, edit),
+    saveBlogPhoto: (viewer, blogId, upload) => admin.blogs.savePhoto(viewer, blogId, upload),
+    deleteBlogPost: (viewer, blogId) => admin.blogs.remove(viewer, blogId),
+    contentPage: (viewer, kind) => admin.pages.get(viewer, kind),
+    saveContentPage: (viewer, kind, edit) => admin.pages.save(viewer, kind, edit),
   };
 }
 

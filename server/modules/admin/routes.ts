@@ -23,6 +23,7 @@ import { requireViewer } from '../../http/session.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { resolveOffset } from '../../kernel/paging.ts';
 import { ADMIN_ACTIONS, type UsersService } from '../users/index.ts';
+import { registerContentRoutes } from './routes/content.ts';
 import type { AdminService } from './service.ts';
 
 const windowOf = (query: { limit: number; offset: number; cursor?: string | undefined }) => ({
@@ -36,6 +37,7 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
   registerApplicationRoutes(app, options.admin);
   registerCatalogRoutes(app, options.admin);
   registerReportRoutes(app, options.admin);
+  registerContentRoutes(app, options.admin);
 }
 
 function registerReportRoutes(app: FastifyInstance, admin: AdminService) {

@@ -13,6 +13,7 @@ import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { recordOperatorAction } from '../../kernel/operator-actions.ts';
 import type { AuthService } from '../auth/index.ts';
+import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { CategoryEditor } from '../lookups/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
@@ -35,6 +36,8 @@ export interface AdminDependencies {
   social: SocialService;
   settings: OperatorSettingsEditor;
   categories: CategoryEditor;
+  blogs: BlogEditor;
+  pages: PageEditor;
 }
 
 /**
@@ -43,9 +46,14 @@ export interface AdminDependencies {
  */
 export class AdminService {
   private readonly deps: AdminDependencies;
+  /** Blog posts, and the about, privacy and safety pages: each editor checks the administrator itself. */
+  readonly blogs: BlogEditor;
+  readonly pages: PageEditor;
 
   constructor(deps: AdminDependencies) {
     this.deps = deps;
+    this.blogs = deps.blogs;
+    this.pages = deps.pages;
   }
 
   /** Ban, unban, verify, reject or unpublish an account: administrators only, and never their own. */

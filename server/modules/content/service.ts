@@ -11,6 +11,7 @@ import { localizedText, pickByLanguage } from '../../kernel/localized-text.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import { firstImages } from '../media/index.ts';
+import { htmlToText } from './rich-text.ts';
 import * as schema from './schema.ts';
 
 export interface BlogQuery extends PageRequest {
@@ -133,14 +134,15 @@ const blogColumns = {
 function toBlog(
   row: { id: number; cityId: number | null; status: number; addedDate: Date },
   name: string,
-  description: string,
+  bodyHtml: string,
   language: LanguageCode,
   photos: Map<string, Image>,
 ): Blog {
   return {
     id: row.id,
     name,
-    description,
+    description: htmlToText(bodyHtml),
+    description_html: bodyHtml,
     city_id: row.cityId,
     status: row.status,
     added_date: row.addedDate.toISOString(),

@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ConsoleBlogRow } from '../../../contract/console-content.ts';
+import type { Paged } from '../../../contract/paging.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { FileText, Info, Lock, Newspaper, Plus, ShieldCheck } from '../../components/ui/icons.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
+import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { ConsoleHeading } from './console-nav.tsx';
+
+const PAGES = [
+  { kind: 'about', icon: Info },
+  { kind: 'privacy', icon: Lock },
+  { kind: 'safety', icon: ShieldCheck },
+] as const;
+
+/** The console's content: the blog's posts, drafts too, and the pages every visitor can read. */
+export function ContentOverview({ firstPage, language }: { firstPage: Paged<ConsoleBlogRow>; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-6" aria-labelledby="content-title">
+      <ConsoleHeading id="content-title" title={t('console.content.title')} intro={t('console.content.intro')} />
+      <section aria-labelledby="content-pages-title" className="mt-6">
+        <h2 id="content-pages-title" className="text-lg font-bold">
+          {t('console.content.pagesTitle')}
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+          {PAGES.map(({ kind, icon: Icon }) => (
+            <li key={kind}>
+              <Link
+                to={`/admin/content/pages/${kind}`}
+                className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 font-semibold hover:border-brand-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
+              >
+                <Icon className="size-5 text-brand-700 dark:text-brand-300" aria-hidden />
+                {t(`console.content.pages.${kind}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="content-posts-title" className="mt-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="content-posts-title" className="text-lg font-bold">
+            {t('console.content.postsTitle')}
+          </h2>
+          <Link
+            to="/admin/content/blog/new"
+            className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            <Plus className="size-4" aria-hidden />
+            {t('console.content.newPost')}
+          </Link>
+        </div>
+        <PagedList
+          firstPage={firstPage}
+          source={{ path: '/api/v1/admin/content/blogs', query: { lang: language } }}
+          empty={<EmptyState icon={Newspaper} text={t('console.content.noPosts')} />}
+        >
+          {(posts) => (
+            <ul
+              className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+              data-testid="console-posts"
+            >
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PostRow post={post} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedList>
+      </section>
+    </section>
+  );
+}
+
+function PostRow({ post }: { post: ConsoleBlogRow }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  return (
+    <Link
+      to={`/admin/content/blog/${post.id}`}
+      className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800"
+    >
+      {post.photo_path ? (
+        <img src={`/uploads/${post.photo_path}`} alt="" className="size-12 shrink-0 rounded-lg object-cover" />
+      ) : (
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800">
+          <FileText className="size-5 text-slate-500" aria-hidden />
+        </span>
+      )}
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-semibold" dir="auto">
+          {post.title}
+        </span>
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          {formatDateTime(post.added_date)} · <bdi dir="ltr">{post.languages.join(' ').toUpperCase()}</bdi>
+        </span>
+      </span>
+      <span
+        className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
+          post.is_published
+            ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
+            : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200'
+        }`}
+      >
+        {post.is_published ? t('console.content.published') : t('console.content.draft')}
+      </span>
+    </Link>
+  );
+}

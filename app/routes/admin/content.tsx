@@ -1,0 +1,25 @@
+import { appContext } from '#app-context';
+import { ContentOverview } from '../../features/console/content-overview.tsx';
+import type { PageHandle } from '../../i18n/namespaces.ts';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { pageLanguage } from '../../lib/cookies.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/content';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireAdmin(request, context);
+  const language = await pageLanguage(request);
+  const firstPage = await context
+    .get(appContext)
+    .services.console.blogPosts(viewer, { limit: 30, offset: 0 }, language);
+  return { firstPage, language };
+}
+
+export const handle = { i18n: ['console'] } satisfies PageHandle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: 'meta.consoleContentTitle', description: 'meta.consoleDescription' });
+
+export default function ConsoleContent({ loaderData }: Route.ComponentProps) {
+  return <ContentOverview firstPage={loaderData.firstPage} language={loaderData.language} />;
+}

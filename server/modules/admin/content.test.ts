@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { phoneJpeg, SVG } from '../../testing/media-files.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+
+/** Issue 24: the console's blog posts (sanitised rich text, a photo) and the about, privacy and safety pages. */
+
+const test = useTestApp({ users: [2], admin: true });
+const { app, call, token, jobsDone } = test;
+
+function photoForm(blogId: number, tokenOf: string, file: Buffer, type = 'image/jpeg') {
+  const boundary = 'blog-photo-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: ${type}\r\n\r\n`;
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/content/blogs/${blogId}/photo?lang=en`,
+    headers: { authorization: `Bearer ${tokenOf}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+}
+
+async function auditOf(subjectId: string) {
+  await jobsDone();
+  const answer = await call('GET', `/admin/audit?subject_id=${encodeURIComponent(subjectId)}`, test.adminToken);
+  return answer.body.data.items as Array<{ action: string; before: unknown; after: Record<string, unknown> }>;
+}
+
+const HOSTILE_BODY = [
+  '<h2>Selling safely</h2><p onclick="steal()">Meet in <strong>public</strong>',
+  '<script>alert(1)</script><img src=x onerror="alert(2)"></p>',
+  '<p><a href="javascript:alert(3)">bad link</a> <a href="https://souk.test/tips" target="_self">tips</a></p>',
+  '<iframe src="https://evil.test"></iframe><style>body{display:none}</style>',
+].join('');
+
+describe('blog posts in the console', () => {
+  it('stores a sanitised body: no script, handler, frame or javascript: link survives', async () => {
+    const created = await call('POST', '/admin/content/blogs', test.adminToken, {
+      ...{ language: 'en', title: 'Selling safely', body: HOSTILE_BODY, is_published: true },
+    });
+    expect(created.status).toBe(201);
+    const body = (created.body.data as { bodies: Record<string, string> }).bodies.en ?? '';
+    expect(body).toContain('<h2>Selling safely</h2>');
+    expect(body).toContain('<strong>public</strong>');
+    expect(body).not.toMatch(/script|onclick|onerror|iframe|style|javascript:|<img/i);
+    expect(body).toMatch(
+      /<a href="https:\/\/souk.test\/tips"( target="_blank"| rel="nofollow noopener noreferrer ugc"){2}>/,
+    );
+
+    const published = await call('GET', `/blogs/${created.body.data.id}`);
+    expect(published.body.data).toMatchObject({ name: 'Selling safely', description_html: body });
+    expect(published.body.data.description).toBe('Selling safely\n\nMeet in public\n\nbad link tips');
+  });
+
+  it('refuses a body with nothing readable left, and keeps drafts off the public blog', async () => {
+    const empty = await call('POST', '/admin/content/blogs', test.adminToken, {
+      ...{ language: 'en', title: 'Nothing', body: '<script>x</script><p> </p>' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(
+      'Please write the text: nothing readable was left once scripts and styles were removed.',
+    );
+
+    const draft = await call('POST', '/admin/content/blogs', test.adminToken, {
+      ...{ language: 'ar', title: 'مسودة', body: '<p>لم تُنشر بعد</p>' },
+    });
+    expect(draft.status).toBe(201);
+    expect((await call('GET', `/blogs/${draft.body.data.id}`)).status).toBe(404);
+    const list = (await call('GET', '/admin/content/blogs', test.adminToken)).body.data.items as Array<{
+      id: number;
+      is_published: boolean;
+      languages: string[];
+    }>;
+    expect(list.find((row) => row.id === draft.body.data.id)).toMatchObject({ is_published: false, languages: ['ar'] });
+  });
+
+  it('adds a language without touching the others, and records before and after', async () => {
+    const created = await call('POST', '/admin/content/blogs', test.adminToken, {
+      ...{ language: 'ar', title: 'نصائح', body: '<p>نص عربي</p>', is_published: 'on' },
+    });
+    const id = created.body.data.id as number;
+    const edited = await call('POST', `/admin/content/blogs/${id}`, test.adminToken, {
+      ...{ language: 'en', title: 'Tips', body: '<p>English text</p>', is_published: 'on' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({
+      titles: { ar: 'نصائح', en: 'Tips' },
+      bodies: { ar: '<p>نص عربي</p>', en: '<p>English text</p>' },
+    });
+    const [latest, first] = await auditOf(`blog:${id}`);
+    expect(first).toMatchObject({ action: 'blog.create', before: null, after: { language: 'ar', title: 'نصائح' } });
+    expect(latest).toMatchObject({
+      action: 'blog.update',
+      before: { language: 'en', title: null, body: null },
+      after: { language: 'en', title: 'Tips', body: '<p>English text</p>' },
+    });
+  });
+
+  it('takes a photo (it shows on the public post) and refuses a file that is not one', async () => {
+    const created = await call('POST', '/admin/content/blogs', test.adminToken, {
+      ...{ language: 'en', title: 'With a photo', body: '<p>Look.</p>', is_published: true },
+    });
+    const id = created.body.data.id as number;
+    const notPhoto = await photoForm(id, test.adminToken, SVG, 'image/svg+xml');
+    expect(notPhoto.statusCode).toBe(400);
+    const saved = await photoForm(id, test.adminToken, await phoneJpeg());
+    expect(saved.statusCode).toBe(200);
+    const photo = saved.json().data.photo as { img_path: string };
+    expect(photo.img_path).toMatch(/^blogs\/blog-\d+-/);
+    const shown = (await call('GET', `/blogs/${id}`)).body.data as { default_photo: { img_path: string } };
+    expect(shown.default_photo.img_path).toBe(photo.img_path);
+    const served = await app.inject({ url: `/uploads/${photo.img_path}` });
+    expect(served.statusCode).toBe(200);
+
+    const again = await photoForm(id, test.adminToken, await phoneJpeg());
+    expect(again.json().data.photo.img_path).not.toBe(photo.img_path);
+    expect((await app.inject({ url: `/uploads/${photo.img_path}` })).statusCode).toBe(404);
+    expect((await auditOf(`blog:${id}`))[0]).toMatchObject({
+      action: 'blog.photo',
+      after: { photo: expect.any(String) },
+    });
+  });
+
+  it('deletes a post with its photo file', async () => {
+    const created = await call('POST', '/admin/content/blogs', test.adminToken, {
+      ...{ language: 'en', title: 'Short-lived', body: '<p>Soon gone.</p>', is_published: true },
+    });
+    const id = created.body.data.id as number;
+    const photo = (await photoForm(id, test.adminToken, await phoneJpeg())).json().data.photo.img_path as string;
+    expect((await call('POST', `/admin/content/blogs/${id}/delete`, test.adminToken)).status).toBe(200);
+    expect((await call('GET', `/blogs/${id}`)).status).toBe(404);
+    expect((await app.inject({ url: `/uploads/${photo}` })).statusCode).toBe(404);
+    expect((await call('POST', `/admin/content/blogs/${id}/delete`, test.adminToken)).status).toBe(404);
+  });
+
+  it('refuses members and visitors everywhere', async () => {
+    const form = { language: 'en', title: 'Mine', body: '<p>x</p>', is_published: true };
+    expect((await call('POST', '/admin/content/blogs', token(2), form)).status).toBe(403);
+    expect((await call('POST', '/admin/content/blogs', undefined, form)).status).toBe(401);
+    expect((await call('POST', '/admin/content/pages/about', token(2), form)).status).toBe(403);
+    expect((await photoForm(1, token(2), await phoneJpeg())).statusCode).toBe(403);
+  });
+});
+
+describe('the about, privacy and safety pages in the console', () => {
+  it('writes one language: the public page shows it, the audit log has before and after', async () => {
+    const before = (await call('GET', '/pages/safety')).body.data as { title: string };
+    const saved = await call('POST', '/admin/content/pages/safety', test.adminToken, {
+      ...{ language: 'en', title: 'Stay safe', body: 'Meet in public.\n\nNever pay in advance.' },
+    });
+    expect(saved.status).toBe(200);
+    const texts = saved.body.data.texts as Record<string, { title: string }>;
+    expect(texts.en).toMatchObject({ title: 'Stay safe' });
+    expect(texts.ar?.title).not.toBe('Stay safe');
+    expect((await call('GET', '/pages/safety')).body.data).toMatchObject({
+      title: 'Stay safe',
+      body: 'Meet in public.\n\nNever pay in advance.',
+    });
+    const [entry] = await auditOf('page:safety');
+    expect(entry).toMatchObject({
+      action: 'page.update',
+      before: { title: before.title },
+      after: { title: 'Stay safe' },
+    });
+  });
+
+  it('refuses an empty title and an unknown page', async () => {
+    const empty = await call('POST', '/admin/content/pages/about', test.adminToken, {
+      ...{ language: 'en', title: ' ', body: 'x' },
+    });
+    expect(empty.status).toBe(400);
+    expect((await call('GET', '/admin/content/pages/secrets', test.adminToken)).status).toBe(400);
+  });
+});
