@@ -194,15 +194,23 @@ export const consoleCategorySchema = z
   .meta({ id: 'ConsoleCategory' });
 export type ConsoleCategory = z.infer<typeof consoleCategorySchema>;
 
-const categoryName = (required: boolean) => formText(80, required);
+/**
+ * One short text per language, as the console's forms post them (`names.ar`, ...): Arabic and English required,
+ * any other language left out or empty when it has none.
+ */
+export const localizedFormTexts = (max: number) =>
+  z.object(
+    Object.fromEntries(
+      LANGUAGE_CODES.map((code) => [
+        code,
+        code === 'ar' || code === 'en' ? formText(max, true) : formText(max).prefault(''),
+      ]),
+    ) as Record<LanguageCode, ReturnType<typeof formText>>,
+  );
 
 /** A category's edit, as the console's form posts it: Arabic and English names are required, others optional. */
 export const categoryEditSchema = z.object({
-  names: z.object(
-    Object.fromEntries(
-      LANGUAGE_CODES.map((code) => [code, code === 'ar' || code === 'en' ? categoryName(true) : categoryName(false)]),
-    ) as Record<LanguageCode, ReturnType<typeof categoryName>>,
-  ),
+  names: localizedFormTexts(80),
   cat_ordering: whole(0, 10_000),
   is_published: formCheckbox,
 });

@@ -10,6 +10,7 @@ import type {
   ResetPasswordInput,
   SocialProvider,
 } from './auth.ts';
+import type { Banner, BannerEdit, ConsoleBanner } from './banners.ts';
 import type { ChatKey, ChatListTab, ChatRecord, Conversation } from './chat.ts';
 import type {
   AccountSearch,
@@ -84,6 +85,8 @@ export interface CatalogPages {
     townshipId: number | null,
     language: LanguageCode,
   ): Promise<{ city: string; township: string | null } | null>;
+  /** The dashboard's published banners, worded in the page's language. */
+  listBanners(language: LanguageCode): Promise<Banner[]>;
 }
 
 /** The operator's pages, the blog and the contact form (module content). */
@@ -335,6 +338,17 @@ export interface ConsolePages {
   deleteBlogPost(viewer: Viewer, blogId: number): Promise<void>;
   contentPage(viewer: Viewer, kind: ContentPageKind): Promise<ConsolePage>;
   saveContentPage(viewer: Viewer, kind: ContentPageKind, edit: PageEdit): Promise<ConsolePage>;
+  banners(viewer: Viewer): Promise<ConsoleBanner[]>;
+  banner(viewer: Viewer, bannerId: number): Promise<ConsoleBanner>;
+  /** A new banner (bannerId null) needs its picture; an existing one keeps its own. */
+  saveBanner(
+    viewer: Viewer,
+    bannerId: number | null,
+    edit: BannerEdit,
+    picture: ReceivedUpload | undefined,
+  ): Promise<ConsoleBanner>;
+  replaceBannerPicture(viewer: Viewer, bannerId: number, picture: ReceivedUpload | undefined): Promise<ConsoleBanner>;
+  deleteBanner(viewer: Viewer, bannerId: number): Promise<void>;
 }
 
 /** What an operator does to an account from its console page. */

@@ -136,6 +136,7 @@ const CONSOLE_PAGES = [
   '/admin/content/blog/new',
   '/admin/content/blog/1',
   '/admin/content/pages/about',
+  '/admin/content/banners/new',
 ];
 
 /**

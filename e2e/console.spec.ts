@@ -263,3 +263,44 @@ test('an operator publishes a blog post with a photo, and a visitor reads it on 
   await expect(page.getByTestId('audit-log')).toContainText('blog.photo');
   await expect(page.getByTestId('audit-log')).toContainText('blog.create');
 });
+
+test('an operator puts a banner on the home page; a visitor sees it and follows its link', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const words = `Ramadan car deals ${Date.now()}`;
+  await operatorPage(page);
+  await page.goto('/admin/content?lang=en');
+  await page.getByRole('link', { name: en('console:console.banners.newBanner') }).click();
+  await page.getByRole('textbox', { name: 'العربية', exact: true }).fill(`عروض السيارات ${Date.now()}`);
+  await page.getByRole('textbox', { name: 'English', exact: true }).fill(words);
+  await page.getByLabel(en('console:console.banners.link')).fill('/item-list?cat_id=1');
+  await page
+    .getByLabel(en('console:console.banners.picture'))
+    .setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg(1500, 500) });
+  await page.getByRole('button', { name: en('console:console.banners.save') }).click();
+  await expect(page.getByText(en('console:console.banners.saved'))).toBeVisible();
+  await expect(page.getByRole('img', { name: en('console:console.banners.pictureAlt') })).toBeVisible();
+
+  const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await visitorContext.addInitScript(() => localStorage.setItem('privacyConsent', 'accepted'));
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/?lang=en');
+  const banner = visitor.getByTestId('dashboard-banners').getByRole('link', { name: words });
+  await expect(banner).toBeVisible();
+  await banner.click();
+  await expect(visitor).toHaveURL(/\/item-list\?cat_id=1/);
+  await visitorContext.close();
+
+  // Deleted again (after asking), so the home page of the other journeys stays as the seed left it.
+  await page.getByRole('button', { name: en('console:console.banners.delete') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: en('console:console.banners.delete') })
+    .click();
+  await expect(page.getByText(en('console:console.banners.deleted'))).toBeVisible();
+  await page.goto('/admin/audit?subject_type=content&lang=en');
+  await expect(page.getByTestId('audit-log')).toContainText('banner.create');
+  await expect(page.getByTestId('audit-log')).toContainText('banner.delete');
+});

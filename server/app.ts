@@ -171,7 +171,7 @@ async function registerApi(api: FastifyInstance, config: Config, services: Servi
     if (isCrossSiteWrite(request, [config.publicUrl])) throw new AppError(403, 'api.crossSite');
   });
   await api.register(appInfoRoutes, { appInfo: services.appInfo });
-  await api.register(lookupRoutes, { lookups: services.lookups });
+  await api.register(lookupRoutes, { lookups: services.lookups, banners: services.banners });
   await api.register(contentRoutes, { content: services.content });
   await api.register(authRoutes, { auth: services.auth });
   await api.register(accountRoutes, { auth: services.auth, users: services.users });

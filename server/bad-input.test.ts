@@ -274,6 +274,11 @@ const PAGE_FORMS: Record<
     poison: { language: 'xx' },
   },
   '/admin/content/pages/:kind': { intents: [''], fields: ['language', 'title', 'body'], poison: { language: 'xx' } },
+  '/admin/content/banners/:bannerId': {
+    intents: ['save', 'picture', 'delete'],
+    fields: ['titles.ar', 'titles.en', 'link', 'ordering', 'is_published', 'file'],
+    poison: { 'titles.ar': '' },
+  },
   '/admin/settings': {
     intents: [''],
     fields: ['reports_per_day', 'lat', 'default_country', 'contact_email', 'version_no'],

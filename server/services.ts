@@ -33,7 +33,7 @@ import {
   registerDeletionRecords,
   registerItemCounters,
 } from './modules/items/index.ts';
-import { CategoryEditor, LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
+import { Banners, CategoryEditor, LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import {
   enqueuePush,
@@ -62,6 +62,7 @@ export interface Services {
   settings: SettingsService;
   appInfo: AppInfoService;
   lookups: LookupsService;
+  banners: Banners;
   media: MediaService;
   content: ContentService;
   auth: AuthService;
@@ -184,6 +185,7 @@ const LISTING_CHANGES = [
   'user.deactivated',
   'catalog.changed',
   'content.changed',
+  'banners.changed',
 ] as const;
 
 function createModules(infrastructure: Infrastructure, storage: FileStorage, visitorCache: SharedCache) {
@@ -209,6 +211,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     },
   );
   const content = new ContentService(db, createLimiter);
+  const banners = new Banners(db, events, media);
   // Ratings and social come after users in the module order: asked once they exist.
   const relations = {
     ratingSummary: (userId: string) => ratings.summary(userId),
@@ -255,12 +258,14 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     categories: new CategoryEditor(db, events),
     blogs: new BlogEditor(db, events, media),
     pages: new PageEditor(db, events),
+    banners,
   });
   const appInfo = createAppInfo(db, { users, auth, items, lookups });
   return {
     settings,
     appInfo,
     lookups,
+    banners,
     media,
     content,
     auth,
@@ -327,7 +332,7 @@ function scheduleJobs({ db, jobs, logger, config }: Infrastructure, modules: Mod
 /** The page port (contract/pages.ts): each module's page operations, and nothing else of its services. */
 export function pageServices(services: Services): PageOperations {
   return {
-    ...lookupsPageOperations(services.lookups, services.sharedReads),
+    ...lookupsPageOperations(services.lookups, services.banners, services.sharedReads),
     ...contentPageOperations(services.content, services.sharedReads),
     auth: authPageOperations(services.auth),
     users: usersPageOperations(services.users),

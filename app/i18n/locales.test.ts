@@ -88,6 +88,7 @@ const SAME_IN_MANY_LANGUAGES = new Set([
   'chat:chat.offline',
   'common:meta.chatTitle',
   'console:console.editor.link',
+  'console:console.banners.link',
   'console:console.blog.bodyLabel',
   'console:console.blog.photoTitle',
   'console:console.content.pagesTitle',

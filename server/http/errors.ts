@@ -36,9 +36,17 @@ export function registerErrorHandling(app: FastifyInstance) {
 function invalidInput(request: FastifyRequest, issue: ZodFastifySchemaValidationError | undefined) {
   const field =
     issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue?.params?.missingProperty as string) || '';
-  // Form rules (contract/<domain>.ts) report a locale key as their message; show that, with the field's label.
-  const messageKey = issue?.message?.startsWith('validation.') ? issue.message : 'errors.invalidParameter';
   // A body that is not an object at all (JSON null, an array, plain text) has no field to name.
-  if (!field && messageKey === 'errors.invalidParameter') return badRequest('errors.invalidRequest');
-  return badRequest(messageKey, { field: fieldLabel(requestLanguage(request), field) });
+  if (!field && !issue?.message?.startsWith('validation.')) return badRequest('errors.invalidRequest');
+  return invalidField(requestLanguage(request), field, issue?.message ?? '');
+}
+
+/**
+ * The 400 for a field a form rule refused. Rules (contract/<domain>.ts) report a locale key as their message:
+ * a `validation.` one names the field by its label, another one says it all; anything else is a bad parameter.
+ */
+export function invalidField(language: ReturnType<typeof requestLanguage>, field: string, message: string) {
+  if (message.startsWith('validation.')) return badRequest(message, { field: fieldLabel(language, field) });
+  if (/^[a-z]+\.[\w.]+$/i.test(message) && translate(language, message) !== message) return badRequest(message);
+  return badRequest('errors.invalidParameter', { field: fieldLabel(language, field) });
 }

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import type { ConsoleBlog } from '../../../contract/console-content.ts';
 import { LANGUAGES, type LanguageCode } from '../../../contract/language.ts';
-import { useDialog } from '../../components/ui/dialogs.tsx';
 import { CheckboxField, Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
-import { dangerButtonClass, inputClass, secondaryButtonClass } from '../../components/ui/form-classes.ts';
-import { Trash2 } from '../../components/ui/icons.tsx';
+import { inputClass, secondaryButtonClass } from '../../components/ui/form-classes.ts';
 import type { FormResult } from '../../lib/form-errors.ts';
 import { ConsoleHeading } from './console-nav.tsx';
+import { DeleteForm } from './delete-form.tsx';
 import { LanguageTabs } from './language-tabs.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 
@@ -42,7 +41,11 @@ export function BlogForm({ post, language, failure }: BlogFormProps) {
       {post ? (
         <>
           <PhotoForm post={post} failure={failure?.intent === 'photo' ? failure : undefined} />
-          <DeleteForm />
+          <DeleteForm
+            label={t('console.blog.delete')}
+            title={t('console.blog.deleteTitle')}
+            message={t('console.blog.deleteConfirm')}
+          />
         </>
       ) : (
         <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">{t('console.blog.photoAfterSave')}</p>
@@ -147,35 +150,5 @@ function PhotoForm({ post, failure }: { post: ConsoleBlog; failure: FormResult |
         </div>
       </Form>
     </section>
-  );
-}
-
-/** Asks first (when scripts run), then deletes the post. */
-function DeleteForm() {
-  const { t } = useTranslation();
-  const dialog = useDialog();
-  const submit = useSubmit();
-  return (
-    <Form
-      method="post"
-      className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-800"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        const confirmed = await dialog.confirm({
-          title: t('console.blog.deleteTitle'),
-          message: t('console.blog.deleteConfirm'),
-          confirmLabel: t('console.blog.delete'),
-          cancelLabel: t('dialog.cancel'),
-        });
-        if (confirmed) await submit(form);
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      <button type="submit" className={dangerButtonClass}>
-        <Trash2 className="size-4" aria-hidden />
-        {t('console.blog.delete')}
-      </button>
-    </Form>
   );
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ConsoleCategory } from '../../../contract/console.ts';
-import { LANGUAGES } from '../../../contract/language.ts';
 import { CheckboxField, Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
 import type { FormResult } from '../../lib/form-errors.ts';
 import { ConsoleHeading } from './console-nav.tsx';
+import { LocalizedFields } from './localized-fields.tsx';
 
 /** A category's name in every language (Arabic and English required), its order and whether it is shown. */
 export function CategoryForm({ category, failure }: { category: ConsoleCategory; failure: FormResult | undefined }) {
@@ -24,23 +24,15 @@ export function CategoryForm({ category, failure }: { category: ConsoleCategory;
       </div>
       <Form method="post" className="mt-5 flex flex-col gap-5" noValidate>
         {failure?.formError && <FormAlert messageKey={failure.formError} values={failure.formErrorValues} />}
-        <fieldset className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
-          <legend className="px-1 font-semibold">{t('console.categories.names')}</legend>
-          {LANGUAGES.map((language) => (
-            <Field
-              key={language.code}
-              name={`names.${language.code}`}
-              idPrefix="category"
-              label={language.name}
-              lang={language.code}
-              dir={language.dir}
-              errors={errors}
-              maxLength={80}
-              required={language.code === 'ar' || language.code === 'en'}
-              defaultValue={value(`names.${language.code}`, category.names[language.code] ?? '')}
-            />
-          ))}
-        </fieldset>
+        <LocalizedFields
+          prefix="names"
+          idPrefix="category"
+          legend={t('console.categories.names')}
+          saved={category.names}
+          failedValues={failure?.values}
+          errors={errors}
+          maxLength={80}
+        />
         <Field
           name="cat_ordering"
           idPrefix="category"

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ConsoleBanner } from '../../../contract/banners.ts';
 import type { ConsoleBlogRow } from '../../../contract/console-content.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { FileText, Info, Lock, Newspaper, Plus, ShieldCheck } from '../../components/ui/icons.tsx';
+import { FileText, ImagePlus, Info, Lock, Newspaper, Plus, ShieldCheck } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { ConsoleHeading } from './console-nav.tsx';
@@ -15,7 +16,15 @@ const PAGES = [
 ] as const;
 
 /** The console's content: the blog's posts, drafts too, and the pages every visitor can read. */
-export function ContentOverview({ firstPage, language }: { firstPage: Paged<ConsoleBlogRow>; language: string }) {
+export function ContentOverview({
+  firstPage,
+  banners,
+  language,
+}: {
+  firstPage: Paged<ConsoleBlogRow>;
+  banners: ConsoleBanner[];
+  language: string;
+}) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-6xl px-4 py-6" aria-labelledby="content-title">
@@ -38,15 +47,13 @@ export function ContentOverview({ firstPage, language }: { firstPage: Paged<Cons
           ))}
         </ul>
       </section>
+      <BannerList banners={banners} />
       <section aria-labelledby="content-posts-title" className="mt-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="content-posts-title" className="text-lg font-bold">
             {t('console.content.postsTitle')}
           </h2>
-          <Link
-            to="/admin/content/blog/new"
-            className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/admin/content/blog/new" className={newButtonClass}>
             <Plus className="size-4" aria-hidden />
             {t('console.content.newPost')}
           </Link>
@@ -107,5 +114,55 @@ function PostRow({ post }: { post: ConsoleBlogRow }) {
         {post.is_published ? t('console.content.published') : t('console.content.draft')}
       </span>
     </Link>
+  );
+}
+
+const newButtonClass =
+  'inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800';
+
+/** The home page's banners, hidden ones too, in their order; each opens its form. */
+function BannerList({ banners }: { banners: ConsoleBanner[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="content-banners-title" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="content-banners-title" className="text-lg font-bold">
+            {t('console.banners.listTitle')}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.banners.listIntro')}</p>
+        </div>
+        <Link to="/admin/content/banners/new" className={newButtonClass}>
+          <ImagePlus className="size-4" aria-hidden />
+          {t('console.banners.newBanner')}
+        </Link>
+      </div>
+      {banners.length === 0 ? (
+        <EmptyState icon={ImagePlus} text={t('console.banners.noBanners')} />
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="console-banners">
+          {banners.map((banner) => (
+            <li key={banner.id}>
+              <Link
+                to={`/admin/content/banners/${banner.id}`}
+                className="block overflow-hidden rounded-2xl border border-slate-200 bg-white hover:border-brand-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
+              >
+                <img src={`/uploads/${banner.image_path}`} alt="" className="aspect-[3/1] w-full object-cover" />
+                <span className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <span className="truncate font-semibold" dir="auto">
+                    {banner.titles[i18n.language] ?? banner.titles.en ?? banner.titles.ar}
+                  </span>
+                  <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
+                    {banner.is_published
+                      ? t('console.categories.order', { value: banner.ordering })
+                      : t('console.banners.hidden')}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

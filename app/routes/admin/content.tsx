@@ -9,10 +9,12 @@ import type { Route } from './+types/content';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireAdmin(request, context);
   const language = await pageLanguage(request);
-  const firstPage = await context
-    .get(appContext)
-    .services.console.blogPosts(viewer, { limit: 30, offset: 0 }, language);
-  return { firstPage, language };
+  const operations = context.get(appContext).services.console;
+  const [firstPage, banners] = await Promise.all([
+    operations.blogPosts(viewer, { limit: 30, offset: 0 }, language),
+    operations.banners(viewer),
+  ]);
+  return { firstPage, banners, language };
 }
 
 export const handle = { i18n: ['console'] } satisfies PageHandle;
@@ -21,5 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.consoleContentTitle', description: 'meta.consoleDescription' });
 
 export default function ConsoleContent({ loaderData }: Route.ComponentProps) {
-  return <ContentOverview firstPage={loaderData.firstPage} language={loaderData.language} />;
+  return (
+    <ContentOverview firstPage={loaderData.firstPage} banners={loaderData.banners} language={loaderData.language} />
+  );
 }

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Banner } from '../../../contract/banners.ts';
 import type { Blog } from '../../../contract/content.ts';
 import type { ItemCardView } from '../../../contract/items.ts';
 import type { Category } from '../../../contract/lookups.ts';
 import { ArrowLeft, ArrowRight } from '../../components/ui/icons.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
+import { BannerStrip } from '../../features/content/banner-strip.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import { ItemRail } from '../../features/items/item-rail.tsx';
 
@@ -62,6 +64,7 @@ function RailSection({
 
 /** What the dashboard's loader gives these sections. */
 export interface DashboardData {
+  banners: Banner[];
   categories: Category[];
   blogs: Blog[];
   recent: { items: ItemCardView[]; href: string };
@@ -75,6 +78,14 @@ export function DashboardSections({ data }: { data: DashboardData }) {
   const { t } = useTranslation();
   return (
     <>
+      {data.banners.length > 0 && (
+        <section aria-labelledby="banners-heading" className="mx-auto max-w-6xl px-4 pt-6">
+          <h2 id="banners-heading" className="sr-only">
+            {t('dashboard.bannersTitle')}
+          </h2>
+          <BannerStrip banners={data.banners} labelledBy="banners-heading" />
+        </section>
+      )}
       <section
         id="categories"
         aria-labelledby="categories-heading"

@@ -79,8 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer,
     language,
   );
-  const [categories, blogs, [recentItems = [], popularItems = [], followedItems = [], viewedItems = []]] =
+  const [banners, categories, blogs, [recentItems = [], popularItems = [], followedItems = [], viewedItems = []]] =
     await Promise.all([
+      services.listBanners(language),
       services.listCategories(
         { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
         language,
@@ -89,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rails,
     ]);
   return {
+    banners,
     categories: categories.items,
     blogs: blogs.items.map(withExcerpt),
     recent: { items: recentItems, href: latest.href },

@@ -18,6 +18,25 @@ function photoForm(blogId: number, tokenOf: string, file: Buffer, type = 'image/
   });
 }
 
+/** A multipart form: its text fields, then the picture as "file" when given. */
+function multipart(url: string, tokenOf: string, fields: Record<string, string>, file?: Buffer) {
+  const boundary = 'banner-boundary';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="banner.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1${url}?lang=en`,
+    headers: { authorization: `Bearer ${tokenOf}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(parts.join('')),
+      ...(file ? [Buffer.from(head), file, Buffer.from('\r\n')] : []),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
+  });
+}
+
 async function auditOf(subjectId: string) {
   await jobsDone();
   const answer = await call('GET', `/admin/audit?subject_id=${encodeURIComponent(subjectId)}`, test.adminToken);
@@ -168,5 +187,82 @@ describe('the about, privacy and safety pages in the console', () => {
     });
     expect(empty.status).toBe(400);
     expect((await call('GET', '/admin/content/pages/secrets', test.adminToken)).status).toBe(400);
+  });
+});
+
+describe('banners on the dashboard', () => {
+  const words = { 'titles.ar': 'تخفيضات السيارات', 'titles.en': 'Car deals', link: '/item-list?cat_id=1' };
+
+  it('adds a banner with its picture: the dashboard lists it in the reader’s language', async () => {
+    const created = await multipart(
+      '/admin/content/banners',
+      test.adminToken,
+      { ...words, is_published: 'on' },
+      await phoneJpeg(1200, 400),
+    );
+    expect(created.statusCode).toBe(201);
+    const banner = created.json().data as { id: number; image_path: string };
+    expect(banner.image_path).toMatch(/^banners\/banner-/);
+    const shown = (await call('GET', '/banners')).body.data as unknown as Array<Record<string, unknown>>;
+    expect(shown).toContainEqual(
+      expect.objectContaining({ id: banner.id, title: 'Car deals', link: '/item-list?cat_id=1' }),
+    );
+    expect((await app.inject({ url: `/uploads/${banner.image_path}` })).statusCode).toBe(200);
+    expect((await auditOf(`banner:${banner.id}`))[0]).toMatchObject({ action: 'banner.create', before: null });
+  });
+
+  it('refuses a banner without a picture, without its Arabic words, or with a script link', async () => {
+    const noPicture = await multipart('/admin/content/banners', test.adminToken, words);
+    expect(noPicture.statusCode).toBe(400);
+    const noArabic = await multipart(
+      '/admin/content/banners',
+      test.adminToken,
+      { ...words, 'titles.ar': '' },
+      await phoneJpeg(),
+    );
+    expect(noArabic.statusCode).toBe(400);
+    const scriptLink = await multipart(
+      '/admin/content/banners',
+      test.adminToken,
+      { ...words, link: 'javascript:alert(1)' },
+      await phoneJpeg(),
+    );
+    expect(scriptLink.statusCode).toBe(400);
+    expect(scriptLink.json().message).toBe(
+      'Please enter a page of this site starting with / or an address starting with https://.',
+    );
+    const asMember = await multipart('/admin/content/banners', token(2), words, await phoneJpeg());
+    expect(asMember.statusCode).toBe(403);
+  });
+
+  it('hides, replaces the picture of and deletes a banner, its old files going with it', async () => {
+    const created = await multipart(
+      '/admin/content/banners',
+      test.adminToken,
+      { ...words, is_published: 'on' },
+      await phoneJpeg(),
+    );
+    const { id, image_path: first } = created.json().data as { id: number; image_path: string };
+    const hidden = await call('POST', `/admin/content/banners/${id}`, test.adminToken, {
+      titles: { ar: 'مخفي', en: 'Hidden' },
+      link: '',
+      ordering: 3,
+      is_published: false,
+    });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.data).toMatchObject({ link: null, ordering: 3, is_published: false });
+    const shown = (await call('GET', '/banners')).body.data as unknown as Array<{ id: number }>;
+    expect(shown.map((banner) => banner.id)).not.toContain(id);
+
+    const replaced = await multipart(`/admin/content/banners/${id}/picture`, test.adminToken, {}, await phoneJpeg());
+    expect(replaced.statusCode).toBe(200);
+    expect((await app.inject({ url: `/uploads/${first}` })).statusCode).toBe(404);
+    const second = replaced.json().data.image_path as string;
+
+    expect((await call('POST', `/admin/content/banners/${id}/delete`, test.adminToken)).status).toBe(200);
+    expect((await app.inject({ url: `/uploads/${second}` })).statusCode).toBe(404);
+    expect((await call('GET', `/admin/content/banners/${id}`, test.adminToken)).status).toBe(404);
+    const actions = (await auditOf(`banner:${id}`)).map((entry) => entry.action);
+    expect(actions).toEqual(['banner.delete', 'banner.picture', 'banner.update', 'banner.create']);
   });
 });

@@ -29,6 +29,12 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
     deleteBlogPost: (viewer, blogId) => admin.blogs.remove(viewer, blogId),
     contentPage: (viewer, kind) => admin.pages.get(viewer, kind),
     saveContentPage: (viewer, kind, edit) => admin.pages.save(viewer, kind, edit),
+    banners: (viewer) => admin.banners.list(viewer),
+    banner: (viewer, bannerId) => admin.banners.get(viewer, bannerId),
+    saveBanner: (viewer, bannerId, edit, picture) =>
+      bannerId === null ? admin.banners.create(viewer, edit, picture) : admin.banners.update(viewer, bannerId, edit),
+    replaceBannerPicture: (viewer, bannerId, picture) => admin.banners.replacePicture(viewer, bannerId, picture),
+    deleteBanner: (viewer, bannerId) => admin.banners.remove(viewer, bannerId),
   };
 }
 

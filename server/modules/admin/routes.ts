@@ -23,6 +23,7 @@ import { requireViewer } from '../../http/session.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { resolveOffset } from '../../kernel/paging.ts';
 import { ADMIN_ACTIONS, type UsersService } from '../users/index.ts';
+import { registerBannerRoutes } from './routes/banners.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import type { AdminService } from './service.ts';
 
@@ -38,6 +39,7 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
   registerCatalogRoutes(app, options.admin);
   registerReportRoutes(app, options.admin);
   registerContentRoutes(app, options.admin);
+  registerBannerRoutes(app, options.admin);
 }
 
 function registerReportRoutes(app: FastifyInstance, admin: AdminService) {

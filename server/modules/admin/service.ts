@@ -15,7 +15,7 @@ import { recordOperatorAction } from '../../kernel/operator-actions.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
-import type { CategoryEditor } from '../lookups/index.ts';
+import type { Banners, CategoryEditor } from '../lookups/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
 import type { SocialService } from '../social/index.ts';
 import type { AdminAction, UsersService } from '../users/index.ts';
@@ -38,6 +38,7 @@ export interface AdminDependencies {
   categories: CategoryEditor;
   blogs: BlogEditor;
   pages: PageEditor;
+  banners: Banners;
 }
 
 /**
@@ -46,14 +47,16 @@ export interface AdminDependencies {
  */
 export class AdminService {
   private readonly deps: AdminDependencies;
-  /** Blog posts, and the about, privacy and safety pages: each editor checks the administrator itself. */
+  /** Blog posts, the about, privacy and safety pages, banners: each editor checks the administrator itself. */
   readonly blogs: BlogEditor;
   readonly pages: PageEditor;
+  readonly banners: Banners;
 
   constructor(deps: AdminDependencies) {
     this.deps = deps;
     this.blogs = deps.blogs;
     this.pages = deps.pages;
+    this.banners = deps.banners;
   }
 
   /** Ban, unban, verify, reject or unpublish an account: administrators only, and never their own. */

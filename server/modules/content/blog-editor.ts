@@ -14,9 +14,8 @@ import {
   findImageRows,
   firstImages,
   insertImageRow,
-  MAX_INPUT_PIXELS,
-  MediaRefused,
   type MediaService,
+  photoRefusal,
   type Upload,
 } from '../media/index.ts';
 import { sanitizePostHtml } from './rich-text.ts';
@@ -227,16 +226,6 @@ function record(
     ...{ actorId: asker.userId, action, subjectType: 'content', subjectId: `blog:${blogId}` },
     ...{ before, after },
   });
-}
-
-function photoRefusal(error: unknown) {
-  if (!(error instanceof MediaRefused)) return error;
-  if (error.reason === 'bytes') return new AppError(400, 'users.photoTooLarge');
-  if (error.reason === 'pixels') {
-    const limit = error.limit ?? MAX_INPUT_PIXELS;
-    return new AppError(400, 'users.photoTooManyPixels', { values: { megapixels: limit / 1_000_000 } });
-  }
-  return new AppError(400, 'users.photoNotImage');
 }
 
 function refuseUnlessAdmin(asker: Asker) {

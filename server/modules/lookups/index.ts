@@ -1,3 +1,4 @@
+export { Banners, MAX_BANNER_BYTES } from './banners.ts';
 export { CategoryEditor } from './category-editor.ts';
 export {
   type CategoryJson,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bannerSchema } from '../../../contract/banners.ts';
 import { serialIdSchema } from '../../../contract/ids.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../../contract/lookups.ts';
 import { orderTypeSchema, PAGE_SIZE, type Paged, pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
 import { answer, route } from '../../http/route.ts';
+import type { Banners } from './banners.ts';
 import { type ListQuery, type LookupsService, SIMPLE_LOOKUPS, type SimpleLookupKind } from './service.ts';
 
 type OrderField = ListQuery['orderBy'];
@@ -121,8 +123,9 @@ function registerChildList<Item extends z.ZodType>(
   });
 }
 
-export async function lookupRoutes(app: FastifyInstance, options: { lookups: LookupsService }) {
+export async function lookupRoutes(app: FastifyInstance, options: { lookups: LookupsService; banners: Banners }) {
   const { lookups } = options;
+  registerBannerRoute(app, options.banners);
   const lookupsQuery = listQuerySchema(PAGE_SIZE.lookups, NAME_ORDER);
   const categoriesQuery = listQuerySchema(PAGE_SIZE.categories, CATEGORY_ORDER);
   const locationsQuery = listQuerySchema(PAGE_SIZE.locations, NAME_ORDER);
@@ -213,4 +216,16 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
       list: (query, language) => lookups.listSimple(kind, toListQuery(query, NAME_ORDER, 'ordering'), language),
     });
   }
+}
+
+function registerBannerRoute(app: FastifyInstance, banners: Banners) {
+  route(app, {
+    method: 'GET',
+    url: '/banners',
+    tag: 'lookups',
+    summary: "The dashboard's banners, in their order, worded in the request language",
+    access: 'public',
+    data: z.array(bannerSchema),
+    handle: async ({ language }) => answer(await banners.shown(language)),
+  });
 }

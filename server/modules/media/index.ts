@@ -26,4 +26,4 @@ export {
   type Upload,
 } from './media-service.ts';
 export { publicUrlOf, setPublicBase } from './public-url.ts';
-export { MediaRefused, type RefusalReason } from './refusals.ts';
+export { MediaRefused, photoRefusal, type RefusalReason } from './refusals.ts';

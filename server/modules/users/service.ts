@@ -14,7 +14,7 @@ import type { EventBus } from '../../kernel/events.ts';
 import { auditFields, recordOperatorAction } from '../../kernel/operator-actions.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { LookupsService } from '../lookups/index.ts';
-import { MAX_INPUT_PIXELS, MediaRefused, type MediaService, type Upload } from '../media/index.ts';
+import { type MediaService, photoRefusal, type Upload } from '../media/index.ts';
 import { AccountConsole } from './account-console.ts';
 import { BadgeApplications } from './applications.ts';
 import { users } from './schema.ts';
@@ -316,15 +316,4 @@ function adminChange(action: AdminAction): Partial<UserRow> {
     case 'unpublish':
       return { status: USER_STATUS.unpublished };
   }
-}
-
-/** The photo form's message for a file the media pipeline refused. */
-function photoRefusal(error: unknown) {
-  if (!(error instanceof MediaRefused)) return error;
-  if (error.reason === 'bytes') return new AppError(400, 'users.photoTooLarge');
-  if (error.reason === 'pixels') {
-    const limit = error.limit ?? MAX_INPUT_PIXELS;
-    return new AppError(400, 'users.photoTooManyPixels', { values: { megapixels: limit / 1_000_000 } });
-  }
-  return new AppError(400, 'users.photoNotImage');
 }
