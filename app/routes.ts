@@ -63,6 +63,7 @@ export default [
     route('admin/content/blog/:blogId', 'routes/admin/blog-edit.tsx'),
     route('admin/content/pages/:kind', 'routes/admin/page-edit.tsx'),
     route('admin/content/banners/:bannerId', 'routes/admin/banner-edit.tsx'),
+    route('admin/content/collections/:collectionId', 'routes/admin/collection-edit.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
   ]),

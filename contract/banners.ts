@@ -49,13 +49,3 @@ export const bannerEditSchema = z.object({
   is_published: formCheckbox,
 });
 export type BannerEdit = z.output<typeof bannerEditSchema>;
-
-/** The form's fields (`titles.ar`, `link`, ...) as the edit schema reads them. */
-export function bannerEditInput(fields: Record<string, unknown>) {
-  const titles = Object.fromEntries(
-    Object.entries(fields)
-      .filter(([key]) => key.startsWith('titles.'))
-      .map(([key, value]) => [key.slice('titles.'.length), String(value)]),
-  );
-  return { ...fields, titles };
-}

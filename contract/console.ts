@@ -208,6 +208,16 @@ export const localizedFormTexts = (max: number) =>
     ) as Record<LanguageCode, ReturnType<typeof formText>>,
   );
 
+/** A form's flat fields (`names.ar`, ...) with the texts under `prefix` gathered into one object, as schemas read them. */
+export function localizedInput(fields: Record<string, unknown>, prefix: string) {
+  const texts = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([key]) => key.startsWith(`${prefix}.`))
+      .map(([key, value]) => [key.slice(prefix.length + 1), String(value)]),
+  );
+  return { ...fields, [prefix]: texts };
+}
+
 /** A category's edit, as the console's form posts it: Arabic and English names are required, others optional. */
 export const categoryEditSchema = z.object({
   names: localizedFormTexts(80),

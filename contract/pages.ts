@@ -12,6 +12,7 @@ import type {
 } from './auth.ts';
 import type { Banner, BannerEdit, ConsoleBanner } from './banners.ts';
 import type { ChatKey, ChatListTab, ChatRecord, Conversation } from './chat.ts';
+import type { Collection, CollectionEdit, ConsoleCollection } from './collections.ts';
 import type {
   AccountSearch,
   AuditEntry,
@@ -259,6 +260,8 @@ export interface SearchPages {
   suggest(prefix: string, language: LanguageCode): Promise<SearchSuggestion[]>;
   /** Public items per category and per subcategory, as counted at most a minute ago. */
   activeItemCounts(): Promise<{ categories: Record<number, number>; subcategories: Record<number, number> }>;
+  /** The dashboard's published collections, in their order, named in the page's language. */
+  listCollections(language: LanguageCode): Promise<Collection[]>;
   /** The viewer's saved searches, newest first, with their new-match counts (issue 22). */
   savedSearches(viewer: Viewer): Promise<SavedSearchList>;
   /** The viewer runs one of their saved searches: its matches are seen; answers it (404 when not theirs). */
@@ -349,6 +352,15 @@ export interface ConsolePages {
   ): Promise<ConsoleBanner>;
   replaceBannerPicture(viewer: Viewer, bannerId: number, picture: ReceivedUpload | undefined): Promise<ConsoleBanner>;
   deleteBanner(viewer: Viewer, bannerId: number): Promise<void>;
+  collections(viewer: Viewer): Promise<ConsoleCollection[]>;
+  collection(viewer: Viewer, collectionId: number): Promise<ConsoleCollection>;
+  /** A new collection (collectionId null) or an existing one's names, order and visibility. */
+  saveCollection(viewer: Viewer, collectionId: number | null, edit: CollectionEdit): Promise<ConsoleCollection>;
+  addToCollection(viewer: Viewer, collectionId: number, itemId: string): Promise<ConsoleCollection>;
+  removeFromCollection(viewer: Viewer, collectionId: number, itemId: string): Promise<ConsoleCollection>;
+  deleteCollection(viewer: Viewer, collectionId: number): Promise<void>;
+  /** Cards of listings the console names (a collection's), whatever their state, in the order given. */
+  listingCards(viewer: Viewer, itemIds: string[], language: LanguageCode): Promise<ItemCardView[]>;
 }
 
 /** What an operator does to an account from its console page. */

@@ -132,7 +132,11 @@ export interface ItemSearchResult<T = Item> extends Paged<T> {
  * A rail of a page: the first items of a public list, the newest of the sellers the viewer follows, or what the
  * viewer opened lately (the latest first); the last two are a signed-in viewer's only.
  */
-export type RailRequest = { query: ItemSearchQuery } | { followed: number } | { viewed: number };
+export type RailRequest =
+  | { query: ItemSearchQuery }
+  | { followed: number }
+  | { viewed: number }
+  | { collection: number; limit: number };
 
 /** A list page's results: cards. */
 export type ItemCardSearchResult = ItemSearchResult<ItemCardView>;

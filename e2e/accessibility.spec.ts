@@ -137,6 +137,7 @@ const CONSOLE_PAGES = [
   '/admin/content/blog/1',
   '/admin/content/pages/about',
   '/admin/content/banners/new',
+  '/admin/content/collections/new',
 ];
 
 /**

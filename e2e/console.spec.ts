@@ -304,3 +304,44 @@ test('an operator puts a banner on the home page; a visitor sees it and follows 
   await expect(page.getByTestId('audit-log')).toContainText('banner.create');
   await expect(page.getByTestId('audit-log')).toContainText('banner.delete');
 });
+
+test('an operator puts a collection of listings on the home page; a visitor sees it as a row', async ({
+  page,
+  browser,
+  newAccount,
+}) => {
+  test.slow();
+  const seller = await newAccount({ withListings: 1 });
+  const [listing] = seller.listings;
+  const name = `Picked for you ${Date.now()}`;
+  await operatorPage(page);
+  await page.goto('/admin/content?lang=en');
+  await page.getByRole('link', { name: en('console:console.collections.newCollection') }).click();
+  await page.getByRole('textbox', { name: 'العربية', exact: true }).fill(`مختارات ${Date.now()}`);
+  await page.getByRole('textbox', { name: 'English', exact: true }).fill(name);
+  await page.getByRole('button', { name: en('console:console.collections.save') }).click();
+  await expect(page.getByText(en('console:console.collections.saved'))).toBeVisible();
+
+  await page.getByLabel(en('console:console.collections.addLabel')).fill(`/item/${listing?.item_name}`);
+  await page.getByRole('button', { name: en('console:console.collections.add') }).click();
+  await expect(page.getByText(en('console:console.collections.added'))).toBeVisible();
+  await expect(page.getByTestId('collection-items')).toContainText(String(listing?.title));
+
+  const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await visitorContext.addInitScript(() => localStorage.setItem('privacyConsent', 'accepted'));
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/?lang=en');
+  const row = visitor.getByRole('region', { name });
+  await expect(row.getByRole('link', { name: String(listing?.title) }).first()).toBeVisible();
+  await visitorContext.close();
+
+  // Deleted again (after asking), so the home page of the other journeys stays as the seed left it.
+  await page.getByRole('button', { name: en('console:console.collections.delete') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: en('console:console.collections.delete') })
+    .click();
+  await expect(page.getByText(en('console:console.collections.deleted'))).toBeVisible();
+  await page.goto('/admin/audit?subject_type=content&lang=en');
+  await expect(page.getByTestId('audit-log')).toContainText('collection.add-item');
+});

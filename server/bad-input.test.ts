@@ -274,6 +274,11 @@ const PAGE_FORMS: Record<
     poison: { language: 'xx' },
   },
   '/admin/content/pages/:kind': { intents: [''], fields: ['language', 'title', 'body'], poison: { language: 'xx' } },
+  '/admin/content/collections/:collectionId': {
+    intents: ['save', 'add', 'remove', 'delete'],
+    fields: ['names.ar', 'names.en', 'ordering', 'is_published', 'item', 'item_id'],
+    poison: { 'names.ar': '', item: 'not a listing', item_id: 'x' },
+  },
   '/admin/content/banners/:bannerId': {
     intents: ['save', 'picture', 'delete'],
     fields: ['titles.ar', 'titles.en', 'link', 'ordering', 'is_published', 'file'],

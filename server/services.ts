@@ -186,6 +186,7 @@ const LISTING_CHANGES = [
   'catalog.changed',
   'content.changed',
   'banners.changed',
+  'collections.changed',
 ] as const;
 
 function createModules(infrastructure: Infrastructure, storage: FileStorage, visitorCache: SharedCache) {
@@ -259,6 +260,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     blogs: new BlogEditor(db, events, media),
     pages: new PageEditor(db, events),
     banners,
+    collections: search.collections,
   });
   const appInfo = createAppInfo(db, { users, auth, items, lookups });
   return {

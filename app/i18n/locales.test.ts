@@ -89,6 +89,7 @@ const SAME_IN_MANY_LANGUAGES = new Set([
   'common:meta.chatTitle',
   'console:console.editor.link',
   'console:console.banners.link',
+  'console:console.collections.listTitle',
   'console:console.blog.bodyLabel',
   'console:console.blog.photoTitle',
   'console:console.content.pagesTitle',

@@ -14,6 +14,9 @@ export type DbOrTx = Db | Tx;
 
 /** PostgreSQL's unique_violation, as drizzle wraps it. */
 export const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code === '23505';
+/** A row that refers to one that does not exist (PostgreSQL 23503). */
+export const isForeignKeyViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === '23503';
 
 /**
  * A column written as "table"."column" wherever it lands. Drizzle leaves the columns of a one-table query

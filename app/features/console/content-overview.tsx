@@ -1,10 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConsoleBanner } from '../../../contract/banners.ts';
+import type { ConsoleCollection } from '../../../contract/collections.ts';
 import type { ConsoleBlogRow } from '../../../contract/console-content.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { FileText, ImagePlus, Info, Lock, Newspaper, Plus, ShieldCheck } from '../../components/ui/icons.tsx';
+import {
+  FileText,
+  ImagePlus,
+  Info,
+  LayoutGrid,
+  Lock,
+  Newspaper,
+  Plus,
+  ShieldCheck,
+} from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { ConsoleHeading } from './console-nav.tsx';
@@ -19,10 +29,12 @@ const PAGES = [
 export function ContentOverview({
   firstPage,
   banners,
+  collections,
   language,
 }: {
   firstPage: Paged<ConsoleBlogRow>;
   banners: ConsoleBanner[];
+  collections: ConsoleCollection[];
   language: string;
 }) {
   const { t } = useTranslation();
@@ -48,6 +60,7 @@ export function ContentOverview({
         </ul>
       </section>
       <BannerList banners={banners} />
+      <CollectionList collections={collections} />
       <section aria-labelledby="content-posts-title" className="mt-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="content-posts-title" className="text-lg font-bold">
@@ -157,6 +170,52 @@ function BannerList({ banners }: { banners: ConsoleBanner[] }) {
                       ? t('console.categories.order', { value: banner.ordering })
                       : t('console.banners.hidden')}
                   </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The home page's collections, hidden ones too, in their order; each opens its form. */
+function CollectionList({ collections }: { collections: ConsoleCollection[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="content-collections-title" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="content-collections-title" className="text-lg font-bold">
+            {t('console.collections.listTitle')}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.collections.listIntro')}</p>
+        </div>
+        <Link to="/admin/content/collections/new" className={newButtonClass}>
+          <LayoutGrid className="size-4" aria-hidden />
+          {t('console.collections.newCollection')}
+        </Link>
+      </div>
+      {collections.length === 0 ? (
+        <EmptyState icon={LayoutGrid} text={t('console.collections.noCollections')} />
+      ) : (
+        <ul
+          className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+          data-testid="console-collections"
+        >
+          {collections.map((collection) => (
+            <li key={collection.id}>
+              <Link
+                to={`/admin/content/collections/${collection.id}`}
+                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800"
+              >
+                <span className="font-semibold" dir="auto">
+                  {collection.names[i18n.language] ?? collection.names.en ?? collection.names.ar}
+                </span>
+                <span className="flex gap-2 text-xs font-semibold text-slate-600 dark:text-slate-400">
+                  {!collection.is_published && <span>{t('console.collections.hidden')}</span>}
+                  <span>{t('console.collections.count', { value: collection.item_ids.length })}</span>
                 </span>
               </Link>
             </li>

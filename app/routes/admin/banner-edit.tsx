@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { bannerEditInput, bannerEditSchema } from '../../../contract/banners.ts';
+import { bannerEditSchema } from '../../../contract/banners.ts';
+import { localizedInput } from '../../../contract/console.ts';
 import { isAppError } from '../../../contract/errors.ts';
 import { serialIdSchema } from '../../../contract/ids.ts';
 import { BannerForm } from '../../features/console/banner-form.tsx';
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     redirect(path, { headers: { 'Set-Cookie': await flashCookie(context, notice) } });
   if (intent === 'save') {
     const values = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, String(value)]));
-    const parsed = bannerEditSchema.safeParse(bannerEditInput(values));
+    const parsed = bannerEditSchema.safeParse(localizedInput(values, 'titles'));
     if (!parsed.success) return data<Result>({ ok: false, errors: fieldErrors(parsed.error), values, intent }, 400);
     const result = await withRefusals(async () => {
       const saved = await services.console.saveBanner(viewer, bannerId, parsed.data, picture);

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { categoryEditSchema } from '../../../contract/console.ts';
+import { categoryEditSchema, localizedInput } from '../../../contract/console.ts';
 import { isAppError } from '../../../contract/errors.ts';
 import { serialIdSchema } from '../../../contract/ids.ts';
 import { CategoryForm } from '../../features/console/category-form.tsx';
@@ -34,12 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const catId = catIdOf(params);
   const form = await formFields(request);
   const values = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, String(value)]));
-  const names = Object.fromEntries(
-    Object.entries(values)
-      .filter(([key]) => key.startsWith('names.'))
-      .map(([key, value]) => [key.slice('names.'.length), value]),
-  );
-  const parsed = categoryEditSchema.safeParse({ ...form, names });
+  const parsed = categoryEditSchema.safeParse(localizedInput(values, 'names'));
   if (!parsed.success) {
     const errors = Object.fromEntries(
       parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message] as const).reverse(),

@@ -10,11 +10,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireAdmin(request, context);
   const language = await pageLanguage(request);
   const operations = context.get(appContext).services.console;
-  const [firstPage, banners] = await Promise.all([
+  const [firstPage, banners, collections] = await Promise.all([
     operations.blogPosts(viewer, { limit: 30, offset: 0 }, language),
     operations.banners(viewer),
+    operations.collections(viewer),
   ]);
-  return { firstPage, banners, language };
+  return { firstPage, banners, collections, language };
 }
 
 export const handle = { i18n: ['console'] } satisfies PageHandle;
@@ -24,6 +25,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ConsoleContent({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentOverview firstPage={loaderData.firstPage} banners={loaderData.banners} language={loaderData.language} />
+    <ContentOverview
+      firstPage={loaderData.firstPage}
+      banners={loaderData.banners}
+      collections={loaderData.collections}
+      language={loaderData.language}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Banner } from '../../../contract/banners.ts';
+import type { Collection } from '../../../contract/collections.ts';
 import type { Blog } from '../../../contract/content.ts';
 import type { ItemCardView } from '../../../contract/items.ts';
 import type { Category } from '../../../contract/lookups.ts';
@@ -71,6 +72,8 @@ export interface DashboardData {
   popular: { items: ItemCardView[]; href: string };
   followed: ItemCardView[];
   viewed: ItemCardView[];
+  /** The operator's published collections, each with its first listings (an empty one is left out). */
+  collections: Array<Collection & { items: ItemCardView[] }>;
 }
 
 /** The dashboard below its first screen: the category tiles (wide screens), the rails of items and the blog. */
@@ -107,6 +110,14 @@ export function DashboardSections({ data }: { data: DashboardData }) {
         seeAllHref={data.recent.href}
         empty={t('dashboard.emptyItems')}
       />
+      {data.collections.map((collection) => (
+        <RailSection
+          key={collection.id}
+          id={`collection-${collection.id}`}
+          title={collection.name}
+          items={collection.items}
+        />
+      ))}
       <RailSection id="recently-viewed" title={t('recent.title')} items={data.viewed} seeAllHref="/recently-viewed" />
       <RailSection
         id="popular-items"

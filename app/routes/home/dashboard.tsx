@@ -67,36 +67,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const place = locationFilterParams(chosenLocation(request));
   const latest = sortedList(LATEST, place);
   const popular = sortedList(POPULAR, place);
+  // A visitor's recently viewed lives in their browser, shown on /recently-viewed: `/` stays the same page for
+  // every visitor (the shared page cache) and carries no script for it.
+  const personal = viewer ? [{ followed: RAIL_ITEM_COUNT }, { viewed: RAIL_ITEM_COUNT }] : [];
+  // The operator's collections are rails too, after the spec's own: their names first (a small read).
+  const collections = await services.search.listCollections(language);
   const rails = services.search.rails(
     [
       // Promoted items whose promotion is running come first (SPEC.md 4 paid_item_first), then the newest.
       { query: { ...latest.query, isPaid: 'paid_item_first' } },
       { query: popular.query },
-      // A visitor's recently viewed lives in their browser, shown on /recently-viewed: `/` stays the same page for
-      // every visitor (the shared page cache) and carries no script for it.
-      ...(viewer ? [{ followed: RAIL_ITEM_COUNT }, { viewed: RAIL_ITEM_COUNT }] : []),
+      ...personal,
+      ...collections.map((collection) => ({ collection: collection.id, limit: RAIL_ITEM_COUNT })),
     ],
     viewer,
     language,
   );
-  const [banners, categories, blogs, [recentItems = [], popularItems = [], followedItems = [], viewedItems = []]] =
-    await Promise.all([
-      services.listBanners(language),
-      services.listCategories(
-        { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
-        language,
-      ),
-      services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
-      rails,
-    ]);
+  const [banners, categories, blogs, [recentItems = [], popularItems = [], ...otherRails]] = await Promise.all([
+    services.listBanners(language),
+    services.listCategories(
+      { limit: DASHBOARD_CATEGORY_COUNT, offset: 0, orderBy: 'ordering', orderType: 'asc' },
+      language,
+    ),
+    services.listBlogs({ limit: DASHBOARD_BLOG_COUNT, offset: 0 }, language),
+    rails,
+  ]);
   return {
     banners,
     categories: categories.items,
     blogs: blogs.items.map(withExcerpt),
     recent: { items: recentItems, href: latest.href },
     popular: { items: popularItems, href: popular.href },
-    followed: followedItems,
-    viewed: viewedItems,
+    followed: personal.length > 0 ? (otherRails[0] ?? []) : [],
+    viewed: personal.length > 0 ? (otherRails[1] ?? []) : [],
+    collections: collections.map((collection, index) => ({
+      ...collection,
+      items: otherRails[personal.length + index] ?? [],
+    })),
   };
 }
 

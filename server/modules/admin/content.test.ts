@@ -266,3 +266,61 @@ describe('banners on the dashboard', () => {
     expect(actions).toEqual(['banner.delete', 'banner.picture', 'banner.update', 'banner.create']);
   });
 });
+
+describe('collections on the dashboard', () => {
+  const names = { ar: 'مختارات السيارات', en: 'Picked cars' };
+
+  async function twoListings() {
+    const answer = await call('GET', '/items?limit=2&view=card');
+    return (answer.body.data.items as Array<{ id: string; item_name: string }>).slice(0, 2);
+  }
+
+  it('collects listings by address or id; the public list shows them, newest first', async () => {
+    const created = await call('POST', '/admin/content/collections', test.adminToken, { names, is_published: true });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const [first, second] = await twoListings();
+    const byAddress = await call('POST', `/admin/content/collections/${id}/items`, test.adminToken, {
+      item: `https://souk.test/item/${first?.item_name}`,
+    });
+    expect(byAddress.status).toBe(200);
+    await call('POST', `/admin/content/collections/${id}/items`, test.adminToken, { item: second?.id });
+    const again = await call('POST', `/admin/content/collections/${id}/items`, test.adminToken, { item: second?.id });
+    expect(again.body.data.item_ids).toHaveLength(2);
+
+    const shown = (await call('GET', '/collections')).body.data as unknown as Array<{ id: number; name: string }>;
+    expect(shown).toContainEqual(expect.objectContaining({ id, name: 'Picked cars' }));
+    const items = (await call('GET', `/collections/${id}/items?view=card`)).body.data.items as Array<{ id: string }>;
+    expect(items.map((item) => item.id).sort()).toEqual([first?.id, second?.id].sort());
+    const actions = (await auditOf(`collection:${id}`)).map((entry) => entry.action);
+    expect(actions).toEqual(['collection.add-item', 'collection.add-item', 'collection.create']);
+  });
+
+  it('refuses what is not a listing, and members; hides a hidden collection', async () => {
+    const created = await call('POST', '/admin/content/collections', test.adminToken, { names, is_published: false });
+    const id = created.body.data.id as number;
+    const notAnAddress = await call('POST', `/admin/content/collections/${id}/items`, test.adminToken, {
+      item: 'the red car',
+    });
+    expect(notAnAddress.status).toBe(400);
+    expect(notAnAddress.body.message).toBe("Please paste the address of a listing's page, or its id.");
+    const unknown = await call('POST', `/admin/content/collections/${id}/items`, test.adminToken, {
+      item: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.status).toBe(404);
+    expect((await call('POST', '/admin/content/collections', token(2), { names })).status).toBe(403);
+    expect((await call('GET', `/collections/${id}/items`)).status).toBe(404);
+  });
+
+  it('takes a listing out and deletes a collection, leaving the listing on the site', async () => {
+    const created = await call('POST', '/admin/content/collections', test.adminToken, { names, is_published: true });
+    const id = created.body.data.id as number;
+    const [listing] = await twoListings();
+    await call('POST', `/admin/content/collections/${id}/items`, test.adminToken, { item: listing?.id });
+    const removed = await call('POST', `/admin/content/collections/${id}/items/${listing?.id}/remove`, test.adminToken);
+    expect(removed.body.data.item_ids).toEqual([]);
+    expect((await call('POST', `/admin/content/collections/${id}/delete`, test.adminToken)).status).toBe(200);
+    expect((await call('GET', `/admin/content/collections/${id}`, test.adminToken)).status).toBe(404);
+    expect((await call('GET', `/items/${listing?.id}`)).status).toBe(200);
+  });
+});

@@ -35,6 +35,16 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
       bannerId === null ? admin.banners.create(viewer, edit, picture) : admin.banners.update(viewer, bannerId, edit),
     replaceBannerPicture: (viewer, bannerId, picture) => admin.banners.replacePicture(viewer, bannerId, picture),
     deleteBanner: (viewer, bannerId) => admin.banners.remove(viewer, bannerId),
+    collections: (viewer) => admin.collections.list(viewer),
+    collection: (viewer, collectionId) => admin.collections.get(viewer, collectionId),
+    saveCollection: (viewer, collectionId, edit) =>
+      collectionId === null
+        ? admin.collections.create(viewer, edit)
+        : admin.collections.update(viewer, collectionId, edit),
+    addToCollection: (viewer, collectionId, itemId) => admin.collections.addItem(viewer, collectionId, itemId),
+    removeFromCollection: (viewer, collectionId, itemId) => admin.collections.removeItem(viewer, collectionId, itemId),
+    deleteCollection: (viewer, collectionId) => admin.collections.remove(viewer, collectionId),
+    listingCards: (viewer, itemIds, language) => admin.listingCards(viewer, itemIds, language),
   };
 }
 

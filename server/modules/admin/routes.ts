@@ -24,6 +24,7 @@ import { AppError } from '../../kernel/errors.ts';
 import { resolveOffset } from '../../kernel/paging.ts';
 import { ADMIN_ACTIONS, type UsersService } from '../users/index.ts';
 import { registerBannerRoutes } from './routes/banners.ts';
+import { registerCollectionRoutes } from './routes/collections.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import type { AdminService } from './service.ts';
 
@@ -40,6 +41,7 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
   registerReportRoutes(app, options.admin);
   registerContentRoutes(app, options.admin);
   registerBannerRoutes(app, options.admin);
+  registerCollectionRoutes(app, options.admin);
 }
 
 function registerReportRoutes(app: FastifyInstance, admin: AdminService) {

@@ -7,6 +7,7 @@ import type {
   OperatorSettings,
 } from '../../../contract/console.ts';
 import { DASHBOARD_DAYS } from '../../../contract/console.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
@@ -16,6 +17,7 @@ import type { AuthService } from '../auth/index.ts';
 import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { Banners, CategoryEditor } from '../lookups/index.ts';
+import type { Collections } from '../search/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
 import type { SocialService } from '../social/index.ts';
 import type { AdminAction, UsersService } from '../users/index.ts';
@@ -39,6 +41,7 @@ export interface AdminDependencies {
   blogs: BlogEditor;
   pages: PageEditor;
   banners: Banners;
+  collections: Collections;
 }
 
 /**
@@ -51,12 +54,14 @@ export class AdminService {
   readonly blogs: BlogEditor;
   readonly pages: PageEditor;
   readonly banners: Banners;
+  readonly collections: Collections;
 
   constructor(deps: AdminDependencies) {
     this.deps = deps;
     this.blogs = deps.blogs;
     this.pages = deps.pages;
     this.banners = deps.banners;
+    this.collections = deps.collections;
   }
 
   /** Ban, unban, verify, reject or unpublish an account: administrators only, and never their own. */
@@ -167,6 +172,12 @@ export class AdminService {
 
   updateCategory(admin: Operator, catId: number, edit: CategoryEdit) {
     return this.deps.categories.update(admin, catId, edit);
+  }
+
+  /** Cards of the listings a console page names (a collection's), whatever their state, in the order given. */
+  listingCards(admin: Operator, itemIds: string[], language: LanguageCode) {
+    refuseUnlessAdmin(admin);
+    return this.deps.items.cardsOf(itemIds, null, language, 'card');
   }
 }
 

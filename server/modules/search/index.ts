@@ -1,3 +1,4 @@
+export type { Collections } from './collections.ts';
 export { searchPageOperations } from './page-operations.ts';
 export { registerSitemapRoutes, type SitemapOptions } from './routes/sitemap.ts';
 export { searchRoutes } from './routes.ts';

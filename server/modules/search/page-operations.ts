@@ -9,6 +9,7 @@ export function searchPageOperations(search: SearchService): SearchPages {
     fromFollowed: (viewer, page, language) => search.fromFollowed(viewer, { ...page, view: 'card' }, language),
     suggest: (prefix, language) => search.suggest(prefix, language),
     activeItemCounts: () => search.activeItemCounts(),
+    listCollections: (language) => search.collections.shown(language),
     savedSearches: (viewer) => search.saved.list(viewer),
     runSavedSearch: (viewer, savedSearchId) => search.saved.markSeen(viewer, savedSearchId),
   };

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionSchema } from '../../../contract/collections.ts';
+import { serialIdSchema } from '../../../contract/ids.ts';
 import { itemOrCardSchema, itemViewQuery } from '../../../contract/items.ts';
 import { pagedSchema } from '../../../contract/paging.ts';
 import { itemSearchSchema, SUGGESTION_KINDS, suggestQuerySchema } from '../../../contract/search.ts';
@@ -44,6 +46,35 @@ export async function searchRoutes(app: FastifyInstance, options: { search: Sear
     query: itemSearchSchema,
     data: itemSearchResultSchema,
     handle: async ({ query, viewer, language }) => answer(await search.list(query, viewer, language)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/collections',
+    tag: 'search',
+    summary: "The operator's published collections of listings, in their order, named in the request language",
+    access: 'public',
+    data: z.array(collectionSchema),
+    handle: async ({ language }) => answer(await search.collections.shown(language, 30)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/collections/:collectionId/items',
+    tag: 'search',
+    summary: "A published collection's listings, newest first (SPEC.md collection products)",
+    access: 'public',
+    params: z.object({ collectionId: serialIdSchema }),
+    query: z.object({
+      limit: itemSearchSchema.shape.limit,
+      offset: itemSearchSchema.shape.offset,
+      cursor: itemSearchSchema.shape.cursor,
+      view: itemViewQuery.shape.view,
+    }),
+    data: pagedSchema(itemOrCardSchema),
+    refusals: [404],
+    handle: async ({ params, query, viewer, language }) =>
+      answer(await search.collectionItems(params.collectionId, viewer, query, language)),
   });
 
   route(app, {

@@ -6,6 +6,7 @@ import type { Paged } from '../../../contract/paging.ts';
 import type { ItemSearchQuery, ItemSearchResult, RailRequest, SearchSuggestion } from '../../../contract/search.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { Db } from '../../kernel/database.ts';
+import { notFound } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
@@ -14,6 +15,7 @@ import type { ItemsService, Listings } from '../items/index.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import { follows } from '../social/index.ts';
 import { type ActiveItemCounts, CategoryCounts } from './category-counts.ts';
+import { Collections } from './collections.ts';
 import { ItemSearch } from './item-search.ts';
 import { overflowsCount } from './known-overflow.ts';
 import { registerSavedSearchMatching } from './saved-search-matching.ts';
@@ -67,6 +69,8 @@ export class SearchService {
   private readonly sharedWithVisitors: SharedRead;
   /** Searches people keep, and their matches (saved-searches.ts, saved-search-matching.ts). */
   readonly saved: SavedSearches;
+  /** The operator's collections of listings (collections.ts). */
+  readonly collections: Collections;
 
   constructor(dependencies: SearchDependencies) {
     this.db = dependencies.db;
@@ -78,6 +82,7 @@ export class SearchService {
     this.sharedWithVisitors = shared ? sharedReads(shared.cache, shared.seconds) : readEveryTime;
     this.keepWordsCurrent(dependencies.events);
     this.saved = new SavedSearches(dependencies.db, dependencies.createLimiter);
+    this.collections = new Collections(dependencies.db, dependencies.events);
     registerSavedSearchMatching(dependencies.db, dependencies.events);
   }
 
@@ -102,12 +107,22 @@ export class SearchService {
   async rails(requests: RailRequest[], viewer: Viewer | null, language: LanguageCode): Promise<ItemCardView[][]> {
     if (viewer) return this.viewerRails(requests, viewer, language);
     return this.sharedWithVisitors(`rails:${language}:${JSON.stringify(requests)}`, async () => {
-      const idLists = await Promise.all(
-        requests.map((request) => ('query' in request ? this.search.firstIds(request.query, null) : [])),
-      );
+      const idLists = await Promise.all(requests.map((request) => this.visitorRailIds(request)));
       const cards = await this.items.cardsOf([...new Set(idLists.flat())], null, language, 'card');
       return inRailOrder(idLists, cards);
     });
+  }
+
+  private visitorRailIds(request: RailRequest): Promise<string[]> | string[] {
+    if ('query' in request) return this.search.firstIds(request.query, null);
+    if ('collection' in request) return this.collectionIds(request, null);
+    return [];
+  }
+
+  /** A collection's listings as a list shows them, newest first. */
+  private collectionIds(request: { collection: number; limit: number }, viewerId: string | null) {
+    const query = { limit: request.limit, offset: 0, order_by: 'added_date' } as const;
+    return this.search.firstIds(query, viewerId, Collections.holding(request.collection));
   }
 
   private async viewerRails(requests: RailRequest[], viewer: Viewer, language: LanguageCode) {
@@ -137,6 +152,9 @@ export class SearchService {
     if ('viewed' in request) {
       const ids = await this.items.recentlyViewedIds(viewer);
       return { ids: ids.slice(0, request.viewed), limit: request.viewed, complete: true };
+    }
+    if ('collection' in request) {
+      return { ids: await this.collectionIds(request, viewer.userId), limit: request.limit, complete: true };
     }
     const { query } = request;
     const wanted = { ...query, limit: query.limit + RAIL_SPARE_IDS };
@@ -175,6 +193,24 @@ export class SearchService {
   ): Promise<Paged<ItemOfView<V>>> {
     const query = { limit: page.limit, offset: page.offset, cursor: page.cursor, order_by: 'added_date' } as const;
     const found = await this.search.page(query, viewer.userId, this.followedBy(viewer));
+    return {
+      items: await this.items.cardsOf(found.itemIds, viewer, language, page.view ?? ('full' as V)),
+      limit: page.limit,
+      offset: page.cursor ? 0 : page.offset,
+      next_cursor: found.nextCursor,
+    };
+  }
+
+  /** A published collection's listings, newest first, as this viewer may list them; 404 when it is not shown. */
+  async collectionItems<V extends ItemView = 'full'>(
+    collectionId: number,
+    viewer: Viewer | null,
+    page: PageWindow & { cursor?: string; view?: V },
+    language: LanguageCode,
+  ): Promise<Paged<ItemOfView<V>>> {
+    if (!(await this.collections.find(collectionId, language))) throw notFound('console.collections.notFound');
+    const query = { limit: page.limit, offset: page.offset, cursor: page.cursor, order_by: 'added_date' } as const;
+    const found = await this.search.page(query, viewer?.userId ?? null, Collections.holding(collectionId));
     return {
       items: await this.items.cardsOf(found.itemIds, viewer, language, page.view ?? ('full' as V)),
       limit: page.limit,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bannerEditInput, bannerEditSchema, consoleBannerSchema } from '../../../../contract/banners.ts';
+import { bannerEditSchema, consoleBannerSchema } from '../../../../contract/banners.ts';
+import { localizedInput } from '../../../../contract/console.ts';
 import { serialIdSchema } from '../../../../contract/ids.ts';
 import { invalidField } from '../../../http/errors.ts';
 import { answer, route } from '../../../http/route.ts';
@@ -52,7 +53,7 @@ export function registerBannerRoutes(app: FastifyInstance, admin: AdminService) 
     refusals: [413],
     handle: async ({ request, viewer, language }) => {
       const picture = await receiveUpload(request, pictureLimits);
-      const edit = bannerEditSchema.safeParse(bannerEditInput(picture.formFields));
+      const edit = bannerEditSchema.safeParse(localizedInput(picture.formFields, 'titles'));
       if (!edit.success) {
         const [issue] = edit.error.issues;
         throw invalidField(language, issue?.path.join('.') ?? '', issue?.message ?? '');
