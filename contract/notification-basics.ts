@@ -67,3 +67,6 @@ export interface PushPayload {
 
 /** The longest body a push or notice box shows. */
 export const PUSH_BODY_LENGTH = 120;
+
+/** The longest title and message of an operator's broadcast. */
+export const BROADCAST_LIMITS = { title: 120, message: 2000 } as const;

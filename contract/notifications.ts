@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { dateTimeSchema, requiredText, VALIDATION } from './fields.ts';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE } from './notification-basics.ts';
+import {
+  BROADCAST_LIMITS,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_PAGE_SIZE,
+} from './notification-basics.ts';
 import { pagedSchema, pageQuerySchema } from './paging.ts';
 
 export * from './notification-basics.ts';
@@ -58,8 +63,6 @@ export const unsubscribeQuerySchema = z.object({
   k: z.string().max(60).optional(),
   s: z.string().max(200).optional(),
 });
-
-export const BROADCAST_LIMITS = { title: 120, message: 2000 } as const;
 
 export const broadcastInputSchema = z.object({
   title: requiredText.max(BROADCAST_LIMITS.title, VALIDATION.tooLong),

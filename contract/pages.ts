@@ -359,6 +359,8 @@ export interface ConsolePages {
   addToCollection(viewer: Viewer, collectionId: number, itemId: string): Promise<ConsoleCollection>;
   removeFromCollection(viewer: Viewer, collectionId: number, itemId: string): Promise<ConsoleCollection>;
   deleteCollection(viewer: Viewer, collectionId: number): Promise<void>;
+  /** A notice for everyone; answers its id. */
+  broadcast(viewer: Viewer, input: { title: string; message: string }): Promise<number>;
   /** Cards of listings the console names (a collection's), whatever their state, in the order given. */
   listingCards(viewer: Viewer, itemIds: string[], language: LanguageCode): Promise<ItemCardView[]>;
 }

@@ -345,3 +345,28 @@ test('an operator puts a collection of listings on the home page; a visitor sees
   await page.goto('/admin/audit?subject_type=content&lang=en');
   await expect(page.getByTestId('audit-log')).toContainText('collection.add-item');
 });
+
+test('an operator sends a message to everyone; a member finds it in their notifications', async ({
+  page,
+  newAccount,
+}) => {
+  test.slow();
+  const member = await newAccount();
+  const title = `Eid opening hours ${Date.now()}`;
+  await operatorPage(page);
+  await page.goto('/admin/content?lang=en');
+  await page.getByLabel(en('console:console.broadcast.titleLabel'), { exact: true }).fill(title);
+  await page
+    .getByLabel(en('console:console.broadcast.messageLabel'), { exact: true })
+    .fill('Support answers from 10 to 4.');
+  await page.getByRole('button', { name: en('console:console.broadcast.send') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: en('console:console.broadcast.send') })
+    .click();
+  await expect(page.getByText(en('console:console.broadcast.sent'))).toBeVisible();
+
+  const memberPage = await member.newPage();
+  await memberPage.goto('/notification?lang=en');
+  await expect(memberPage.getByText(title)).toBeVisible();
+});

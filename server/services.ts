@@ -254,12 +254,9 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     push: (tx, userId, payload) => enqueuePush(jobs, tx, userId, payload),
   });
   const admin = new AdminService({
-    ...{ db, events, users, auth, items, social },
-    settings: new OperatorSettingsEditor(db, events),
-    categories: new CategoryEditor(db, events),
-    blogs: new BlogEditor(db, events, media),
-    pages: new PageEditor(db, events),
-    banners,
+    ...{ db, events, users, auth, items, social, banners, notifications },
+    ...{ blogs: new BlogEditor(db, events, media), pages: new PageEditor(db, events) },
+    ...{ settings: new OperatorSettingsEditor(db, events), categories: new CategoryEditor(db, events) },
     collections: search.collections,
   });
   const appInfo = createAppInfo(db, { users, auth, items, lookups });

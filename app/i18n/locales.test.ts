@@ -90,6 +90,7 @@ const SAME_IN_MANY_LANGUAGES = new Set([
   'console:console.editor.link',
   'console:console.banners.link',
   'console:console.collections.listTitle',
+  'console:console.broadcast.messageLabel',
   'console:console.blog.bodyLabel',
   'console:console.blog.photoTitle',
   'console:console.content.pagesTitle',

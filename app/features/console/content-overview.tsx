@@ -16,7 +16,9 @@ import {
   ShieldCheck,
 } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
+import type { FormResult } from '../../lib/form-errors.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { BroadcastForm } from './broadcast-form.tsx';
 import { ConsoleHeading } from './console-nav.tsx';
 
 const PAGES = [
@@ -31,11 +33,13 @@ export function ContentOverview({
   banners,
   collections,
   language,
+  broadcastFailure,
 }: {
   firstPage: Paged<ConsoleBlogRow>;
   banners: ConsoleBanner[];
   collections: ConsoleCollection[];
   language: string;
+  broadcastFailure: FormResult | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -61,6 +65,7 @@ export function ContentOverview({
       </section>
       <BannerList banners={banners} />
       <CollectionList collections={collections} />
+      <BroadcastForm failure={broadcastFailure} />
       <section aria-labelledby="content-posts-title" className="mt-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="content-posts-title" className="text-lg font-bold">

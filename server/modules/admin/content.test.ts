@@ -324,3 +324,21 @@ describe('collections on the dashboard', () => {
     expect((await call('GET', `/items/${listing?.id}`)).status).toBe(200);
   });
 });
+
+describe('a broadcast from the console', () => {
+  it('reaches every member and is in the audit log; members may not send one', async () => {
+    const sent = await call('POST', '/admin/notifications/broadcast', test.adminToken, {
+      title: 'Eid opening hours',
+      message: 'Our support answers from 10 to 4 during Eid.',
+    });
+    expect(sent.status).toBe(200);
+    const id = sent.body.data.id as number;
+    const seen = (await call('GET', '/notifications', token(2))).body.data.items as Array<{ id: number }>;
+    expect(seen.map((notice) => notice.id)).toContain(id);
+    expect((await auditOf(`broadcast:${id}`))[0]).toMatchObject({
+      action: 'broadcast.send',
+      after: { title: 'Eid opening hours' },
+    });
+    expect((await call('POST', '/admin/notifications/broadcast', token(2), { title: 'Spam' })).status).toBe(403);
+  });
+});

@@ -45,6 +45,7 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
     removeFromCollection: (viewer, collectionId, itemId) => admin.collections.removeItem(viewer, collectionId, itemId),
     deleteCollection: (viewer, collectionId) => admin.collections.remove(viewer, collectionId),
     listingCards: (viewer, itemIds, language) => admin.listingCards(viewer, itemIds, language),
+    broadcast: (viewer, input) => admin.broadcast(viewer, input),
   };
 }
 

@@ -17,6 +17,7 @@ import type { AuthService } from '../auth/index.ts';
 import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { Banners, CategoryEditor } from '../lookups/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { Collections } from '../search/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
 import type { SocialService } from '../social/index.ts';
@@ -42,6 +43,7 @@ export interface AdminDependencies {
   pages: PageEditor;
   banners: Banners;
   collections: Collections;
+  notifications: NotificationsService;
 }
 
 /**
@@ -172,6 +174,11 @@ export class AdminService {
 
   updateCategory(admin: Operator, catId: number, edit: CategoryEdit) {
     return this.deps.categories.update(admin, catId, edit);
+  }
+
+  /** A notice for everyone (the notifications module stores, pushes and records it). */
+  broadcast(admin: Operator, input: { title: string; message: string }) {
+    return this.deps.notifications.broadcast(admin, input);
   }
 
   /** Cards of the listings a console page names (a collection's), whatever their state, in the order given. */

@@ -6,6 +6,7 @@ import type { Paged } from '../../../contract/paging.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
+import { recordOperatorAction } from '../../kernel/operator-actions.ts';
 import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import { PersonalCache, type PersonalCaching } from '../../kernel/personal-cache.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
@@ -170,7 +171,11 @@ export class NotificationsService {
   }
 
   /** An operator's notice to everyone (one row, read per person), counted live and pushed as people chose. */
-  async broadcast(operator: { isAdmin: boolean }, input: { title: string; message: string }): Promise<number> {
+  /** A notice for everyone: every open tab counts it, devices that take broadcasts get a push; in the audit log. */
+  async broadcast(
+    operator: { userId: string; isAdmin: boolean },
+    input: { title: string; message: string },
+  ): Promise<number> {
     if (!operator.isAdmin) throw new AppError(403, 'errors.forbidden');
     return this.context.events.transaction(this.context.db, async (tx, publish) => {
       const [row] = await tx
@@ -181,6 +186,15 @@ export class NotificationsService {
       const body = cut(input.message, PUSH_BODY_LENGTH);
       publish('notification.broadcast', {
         notice: { id: row.id, title: input.title, body, url: `/notification/${row.id}` },
+      });
+      recordOperatorAction(publish, {
+        ...{
+          actorId: operator.userId,
+          action: 'broadcast.send',
+          subjectType: 'content',
+          subjectId: `broadcast:${row.id}`,
+        },
+        ...{ before: null, after: { title: input.title, message: input.message } },
       });
       return row.id;
     });
