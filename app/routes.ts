@@ -54,6 +54,7 @@ export default [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/items', 'routes/admin/items.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
+    route('admin/reviews', 'routes/admin/reviews.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/users/:userId', 'routes/admin/user-detail.tsx'),
     route('admin/applications', 'routes/admin/applications.tsx'),

@@ -45,6 +45,7 @@ import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
+import type { ConsoleReview } from './review-moderation.ts';
 import type { SavedSearch, SavedSearchList } from './saved-searches.ts';
 import type { ItemSearchQuery, ItemSearchResult, RailRequest, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
@@ -359,6 +360,8 @@ export interface ConsolePages {
   addToCollection(viewer: Viewer, collectionId: number, itemId: string): Promise<ConsoleCollection>;
   removeFromCollection(viewer: Viewer, collectionId: number, itemId: string): Promise<ConsoleCollection>;
   deleteCollection(viewer: Viewer, collectionId: number): Promise<void>;
+  reviews(viewer: Viewer, page: PageWindow): Promise<Paged<ConsoleReview>>;
+  setReviewHidden(viewer: Viewer, reviewId: number, hidden: boolean): Promise<void>;
   /** A notice for everyone; answers its id. */
   broadcast(viewer: Viewer, input: { title: string; message: string }): Promise<number>;
   /** Cards of listings the console names (a collection's), whatever their state, in the order given. */

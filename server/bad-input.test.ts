@@ -274,6 +274,7 @@ const PAGE_FORMS: Record<
     poison: { language: 'xx' },
   },
   '/admin/content/pages/:kind': { intents: [''], fields: ['language', 'title', 'body'], poison: { language: 'xx' } },
+  '/admin/reviews': { intents: [''], fields: ['review_id', 'hidden'], poison: { hidden: 'maybe' } },
   '/admin/content': { intents: ['broadcast'], fields: ['title', 'message'], poison: { title: '' } },
   '/admin/content/collections/:collectionId': {
     intents: ['save', 'add', 'remove', 'delete'],

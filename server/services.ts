@@ -257,7 +257,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     ...{ db, events, users, auth, items, social, banners, notifications },
     ...{ blogs: new BlogEditor(db, events, media), pages: new PageEditor(db, events) },
     ...{ settings: new OperatorSettingsEditor(db, events), categories: new CategoryEditor(db, events) },
-    collections: search.collections,
+    ...{ collections: search.collections, reviews: ratings.moderation },
   });
   const appInfo = createAppInfo(db, { users, auth, items, lookups });
   return {

@@ -9,6 +9,7 @@ import {
   LayoutGrid,
   Newspaper,
   Settings,
+  Star,
   Tag,
   Users,
 } from '../../components/ui/icons.tsx';
@@ -18,6 +19,7 @@ const SECTIONS = [
   { to: '/admin', key: 'dashboard', icon: Gauge, end: true },
   { to: '/admin/items', key: 'items', icon: LayoutGrid },
   { to: '/admin/reports', key: 'reports', icon: Flag },
+  { to: '/admin/reviews', key: 'reviews', icon: Star },
   { to: '/admin/users', key: 'users', icon: Users },
   { to: '/admin/applications', key: 'applications', icon: BadgeCheck },
   { to: '/admin/categories', key: 'categories', icon: Tag },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { phoneJpeg, SVG } from '../../testing/media-files.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
@@ -5,7 +6,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 /** Issue 24: the console's blog posts (sanitised rich text, a photo) and the about, privacy and safety pages. */
 
 const test = useTestApp({ users: [2], admin: true });
-const { app, call, token, jobsDone } = test;
+const { app, db, call, token, jobsDone } = test;
 
 function photoForm(blogId: number, tokenOf: string, file: Buffer, type = 'image/jpeg') {
   const boundary = 'blog-photo-boundary';
@@ -340,5 +341,39 @@ describe('a broadcast from the console', () => {
       after: { title: 'Eid opening hours' },
     });
     expect((await call('POST', '/admin/notifications/broadcast', token(2), { title: 'Spam' })).status).toBe(403);
+  });
+});
+
+describe('reviews in the console', () => {
+  it('hides a review: it no longer shows nor counts; shown again, it does', async () => {
+    const [row] = (
+      await db.execute<{ id: number }>(
+        sql`insert into ratings (from_user_id, to_user_id, rating, title, message)
+            values ('demo-user-07', 'demo-user-08', 1, 'Scammer!!', 'A grudge, not a deal') returning id`,
+      )
+    ).rows;
+    const id = row?.id as number;
+    const ratingCount = async () => {
+      await jobsDone();
+      return ((await call('GET', '/users/demo-user-08')).body.data as { rating_count: number }).rating_count;
+    };
+    const shownIds = async () =>
+      ((await call('GET', '/users/demo-user-08/reviews')).body.data.items as Array<{ id: number }>).map((r) => r.id);
+    expect(await shownIds()).toContain(id);
+    const listed = (await call('GET', '/admin/reviews', test.adminToken)).body.data.items as Array<{ id: number }>;
+    expect(listed.map((review) => review.id)).toContain(id);
+
+    expect((await call('POST', `/admin/reviews/${id}`, token(2), { hidden: true })).status).toBe(403);
+    expect((await call('POST', `/admin/reviews/${id}`, test.adminToken, { hidden: true })).status).toBe(200);
+    expect(await shownIds()).not.toContain(id);
+    // Counted again from the rows that show: the hidden one is not among them.
+    expect(await ratingCount()).toBe((await shownIds()).length);
+
+    expect((await call('POST', `/admin/reviews/${id}`, test.adminToken, { hidden: false })).status).toBe(200);
+    expect(await shownIds()).toContain(id);
+    expect(await ratingCount()).toBe((await shownIds()).length);
+    const actions = (await auditOf(`review:${id}`)).map((entry) => entry.action);
+    expect(actions).toEqual(['review.show', 'review.hide']);
+    expect((await call('POST', '/admin/reviews/999999', test.adminToken, { hidden: true })).status).toBe(404);
   });
 });

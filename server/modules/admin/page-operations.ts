@@ -46,6 +46,8 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
     deleteCollection: (viewer, collectionId) => admin.collections.remove(viewer, collectionId),
     listingCards: (viewer, itemIds, language) => admin.listingCards(viewer, itemIds, language),
     broadcast: (viewer, input) => admin.broadcast(viewer, input),
+    reviews: (viewer, page) => admin.reviews.latest(viewer, page),
+    setReviewHidden: (viewer, reviewId, hidden) => admin.reviews.setHidden(viewer, reviewId, hidden),
   };
 }
 

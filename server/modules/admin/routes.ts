@@ -26,6 +26,7 @@ import { ADMIN_ACTIONS, type UsersService } from '../users/index.ts';
 import { registerBannerRoutes } from './routes/banners.ts';
 import { registerCollectionRoutes } from './routes/collections.ts';
 import { registerContentRoutes } from './routes/content.ts';
+import { registerReviewRoutes } from './routes/reviews.ts';
 import type { AdminService } from './service.ts';
 
 const windowOf = (query: { limit: number; offset: number; cursor?: string | undefined }) => ({
@@ -42,6 +43,7 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
   registerContentRoutes(app, options.admin);
   registerBannerRoutes(app, options.admin);
   registerCollectionRoutes(app, options.admin);
+  registerReviewRoutes(app, options.admin);
 }
 
 function registerReportRoutes(app: FastifyInstance, admin: AdminService) {

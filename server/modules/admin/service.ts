@@ -18,6 +18,7 @@ import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { Banners, CategoryEditor } from '../lookups/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { ReviewModeration } from '../ratings/index.ts';
 import type { Collections } from '../search/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
 import type { SocialService } from '../social/index.ts';
@@ -44,6 +45,7 @@ export interface AdminDependencies {
   banners: Banners;
   collections: Collections;
   notifications: NotificationsService;
+  reviews: ReviewModeration;
 }
 
 /**
@@ -57,6 +59,7 @@ export class AdminService {
   readonly pages: PageEditor;
   readonly banners: Banners;
   readonly collections: Collections;
+  readonly reviews: ReviewModeration;
 
   constructor(deps: AdminDependencies) {
     this.deps = deps;
@@ -64,6 +67,7 @@ export class AdminService {
     this.pages = deps.pages;
     this.banners = deps.banners;
     this.collections = deps.collections;
+    this.reviews = deps.reviews;
   }
 
   /** Ban, unban, verify, reject or unpublish an account: administrators only, and never their own. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { addedDate, updatedDate } from '../../db/schema/columns.ts';
 import { items } from '../items/schema.ts';
 import { users } from '../users/schema.ts';
@@ -21,6 +21,8 @@ export const ratings = pgTable(
     message: text('message').notNull().default(''),
     addedDate: addedDate(),
     updatedDate: updatedDate(),
+    /** Set when an operator hid the review (issue 24): it no longer shows nor counts in the rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('ratings_once_idx').on(table.fromUserId, table.toUserId),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
@@ -13,6 +13,7 @@ import type { ChatService } from '../chat/index.ts';
 import { blockBetween, type SocialService } from '../social/index.ts';
 import type { UsersService } from '../users/index.ts';
 import './events.ts';
+import { ReviewModeration } from './review-moderation.ts';
 import { ratings } from './schema.ts';
 
 const STAR_NAMES = ['one', 'two', 'three', 'four', 'five'] as const;
@@ -38,9 +39,12 @@ const userNotFound = () => new AppError(404, 'users.notFound');
  */
 export class RatingsService {
   private readonly context: RatingsDependencies;
+  /** The console's list of reviews and their hiding (review-moderation.ts). */
+  readonly moderation: ReviewModeration;
 
   constructor(context: RatingsDependencies) {
     this.context = context;
+    this.moderation = new ReviewModeration(context.db, context.events, (ids) => context.users.namesOf(ids));
   }
 
   /** How `userId` was rated: counts and percents per star, the total and the average. */
@@ -48,7 +52,7 @@ export class RatingsService {
     const rows = await this.context.db
       .select({ rating: ratings.rating, count: sql<number>`count(*)::int` })
       .from(ratings)
-      .where(eq(ratings.toUserId, userId))
+      .where(and(eq(ratings.toUserId, userId), isNull(ratings.hiddenAt)))
       .groupBy(ratings.rating);
     return summarizeRatings(rows);
   }
@@ -77,7 +81,7 @@ export class RatingsService {
     return presentReview(row, reviewer ?? null, language);
   }
 
-  /** Someone's reviews, the latest first, without those of people in a block with the viewer. */
+  /** Someone's reviews, the latest first, without hidden ones or those of people in a block with the viewer. */
   async reviews(
     userId: string,
     viewer: Asker | null,
@@ -94,7 +98,7 @@ export class RatingsService {
     const rows = await db
       .select()
       .from(ratings)
-      .where(and(eq(ratings.toUserId, userId), hidden))
+      .where(and(eq(ratings.toUserId, userId), isNull(ratings.hiddenAt), hidden))
       .orderBy(desc(sql`coalesce(${ratings.updatedDate}, ${ratings.addedDate})`), desc(ratings.id))
       .limit(page.limit + 1)
       .offset(page.offset);

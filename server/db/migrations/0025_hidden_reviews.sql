@@ -1,0 +1,1 @@
+ALTER TABLE "ratings" ADD COLUMN "hidden_at" timestamp with time zone;
