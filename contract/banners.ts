@@ -26,12 +26,15 @@ export const consoleBannerSchema = z
   .meta({ id: 'ConsoleBanner' });
 export type ConsoleBanner = z.infer<typeof consoleBannerSchema>;
 
-/** Where a banner may lead: a path on this site, or an https address; empty for nowhere. */
+/**
+ * Where a banner may lead: a path on this site, or an https address; empty for nowhere. No backslash anywhere:
+ * browsers read `/\host` as `//host`, another site.
+ */
 const bannerLink = z
   .string()
   .trim()
   .max(500, 'validation.tooLong')
-  .refine((link) => link === '' || /^\/(?!\/)\S*$/.test(link) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(link), {
+  .refine((link) => link === '' || /^\/(?![/\\])[^\s\\]*$/.test(link) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(link), {
     message: 'console.banners.linkInvalid',
   })
   .transform((link) => (link === '' ? null : link));

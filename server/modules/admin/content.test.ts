@@ -232,6 +232,15 @@ describe('banners on the dashboard', () => {
     expect(scriptLink.json().message).toBe(
       'Please enter a page of this site starting with / or an address starting with https://.',
     );
+    for (const link of ['//evil.test', '/\\evil.test', 'http://plain.test']) {
+      const elsewhere = await multipart(
+        '/admin/content/banners',
+        test.adminToken,
+        { ...words, link },
+        await phoneJpeg(),
+      );
+      expect(elsewhere.statusCode, link).toBe(400);
+    }
     const asMember = await multipart('/admin/content/banners', token(2), words, await phoneJpeg());
     expect(asMember.statusCode).toBe(403);
   });
