@@ -102,6 +102,16 @@ describe('codes are sent at most once a minute to one address, a few times an ho
     expect(await mailsTo(email)).toBe(2);
   });
 
+  it('says when to try again when a reset is asked right after registering (issue 24), and sends nothing', async () => {
+    const email = 'reset-too-soon@example.com';
+    expect((await register(email, '192.0.2.60')).status).toBe(200);
+    const reset = await post('/auth/forgot-password', { user_email: email }, '192.0.2.61');
+    expect(reset.status).toBe(429);
+    expect(reset.body.message).toMatch(/^A code was just sent\. You can ask for a new one in \d+ seconds\.$/);
+    expect(Number(reset.retryAfter)).toBeGreaterThan(0);
+    expect(await mailsTo(email)).toBe(1);
+  });
+
   it('caps the codes one address gets in an hour, whatever path asks', async () => {
     const email = 'user06@souk.test';
     for (let sent = 0; sent < CODES_PER_RECIPIENT_HOURLY; sent++) {
