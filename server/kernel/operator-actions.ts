@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from './errors.ts';
 import type { Publish } from './events.ts';
 
 /** What an operator's action touched: the kind of row, for the audit log's filter. */
@@ -36,4 +37,9 @@ export function recordOperatorAction(publish: Publish, action: Omit<OperatorActi
 /** The fields of `row` named in `keys`, for an audit entry's before and after. */
 export function auditFields<T extends object, K extends keyof T & string>(row: T, keys: readonly K[]) {
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as Record<K, unknown>;
+}
+
+/** The first line of every operator command: anyone but an administrator gets 403, decided in the service. */
+export function refuseUnlessAdmin(asker: { isAdmin: boolean }): void {
+  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ConsoleBanner } from '../../../contract/banners.ts';
-import { CheckboxField, Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
+import { Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
 import { inputClass, secondaryButtonClass } from '../../components/ui/form-classes.ts';
 import type { FormResult } from '../../lib/form-errors.ts';
 import { ConsoleHeading } from './console-nav.tsx';
 import { DeleteForm } from './delete-form.tsx';
 import { LocalizedFields } from './localized-fields.tsx';
+import { OrderAndVisibility } from './order-and-visibility.tsx';
 
 type BannerFormResult = FormResult & { intent?: string };
 
@@ -91,22 +92,11 @@ function BannerFields({ banner, failure }: { banner: ConsoleBanner | null; failu
         dir="ltr"
         defaultValue={value('link', banner?.link ?? '')}
       />
-      <Field
-        name="ordering"
+      <OrderAndVisibility
         idPrefix="banner"
-        label={t('console.categories.ordering')}
-        hint={t('console.categories.orderingHint')}
-        errors={errors}
-        type="number"
-        min={0}
-        defaultValue={value('ordering', String(banner?.ordering ?? 0))}
-      />
-      <CheckboxField
-        name="is_published"
-        idPrefix="banner"
-        label={t('console.banners.published')}
-        errors={errors}
-        defaultChecked={failure?.values ? failure.values.is_published === 'on' : (banner?.is_published ?? true)}
+        publishedLabel={t('console.banners.published')}
+        saved={banner}
+        failure={failure}
       />
       {!banner && <PictureField />}
       <div>

@@ -3,13 +3,14 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { ConsoleCollection } from '../../../contract/collections.ts';
 import { ITEM_STATUS } from '../../../contract/item-basics.ts';
 import type { ItemCardView } from '../../../contract/items.ts';
-import { CheckboxField, Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
+import { Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
 import { secondaryButtonClass } from '../../components/ui/form-classes.ts';
 import { X } from '../../components/ui/icons.tsx';
 import type { FormResult } from '../../lib/form-errors.ts';
 import { ConsoleHeading } from './console-nav.tsx';
 import { DeleteForm } from './delete-form.tsx';
 import { LocalizedFields } from './localized-fields.tsx';
+import { OrderAndVisibility } from './order-and-visibility.tsx';
 
 export type CollectionFormResult = FormResult & { intent?: string };
 
@@ -74,22 +75,11 @@ function CollectionFields({
         errors={errors}
         maxLength={80}
       />
-      <Field
-        name="ordering"
+      <OrderAndVisibility
         idPrefix="collection"
-        label={t('console.categories.ordering')}
-        hint={t('console.categories.orderingHint')}
-        errors={errors}
-        type="number"
-        min={0}
-        defaultValue={failure?.values?.ordering ?? String(collection?.ordering ?? 0)}
-      />
-      <CheckboxField
-        name="is_published"
-        idPrefix="collection"
-        label={t('console.collections.published')}
-        errors={errors}
-        defaultChecked={failure?.values ? failure.values.is_published === 'on' : (collection?.is_published ?? true)}
+        publishedLabel={t('console.collections.published')}
+        saved={collection}
+        failure={failure}
       />
       <div>
         <SubmitButton busy={busy} label={t('console.collections.save')} busyLabel={t('console.settings.saving')} />

@@ -12,7 +12,7 @@ import type { PageWindow } from '../../../contract/pages.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
@@ -190,8 +190,4 @@ export class AdminService {
     refuseUnlessAdmin(admin);
     return this.deps.items.cardsOf(itemIds, null, language, 'card');
   }
-}
-
-function refuseUnlessAdmin(operator: Operator) {
-  if (!operator.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

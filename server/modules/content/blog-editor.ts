@@ -7,7 +7,7 @@ import type { Db } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import { pickByLanguage } from '../../kernel/localized-text.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import {
   deleteImageRows,
@@ -226,8 +226,4 @@ function record(
     ...{ actorId: asker.userId, action, subjectType: 'content', subjectId: `blog:${blogId}` },
     ...{ before, after },
   });
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ConsolePage, PageEdit } from '../../../contract/console-content.ts';
 import type { ContentPageKind } from '../../../contract/content.ts';
 import type { Db } from '../../kernel/database.ts';
-import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { contentPages } from './schema.ts';
 import './events.ts';
 
@@ -53,8 +52,4 @@ export class PageEditor {
     });
     return this.get(asker, kind);
   }
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

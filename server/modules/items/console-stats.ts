@@ -3,7 +3,7 @@ import type { DailyCounts } from '../../../contract/console.ts';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import { everyDay, startOfUtcDay } from '../../kernel/daily-counts.ts';
 import type { Db } from '../../kernel/database.ts';
-import { forbidden } from './access.ts';
+import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { items } from './schema.ts';
 
 interface Asker {
@@ -60,8 +60,4 @@ export class ItemConsoleStats {
   ownedBy(userId: string) {
     return this.db.select({ id: items.id }).from(items).where(eq(items.addedUserId, userId));
   }
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw forbidden();
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import { pickByLanguage } from '../../kernel/localized-text.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { type MediaService, photoRefusal, type Upload } from '../media/index.ts';
 import { banners } from './schema.ts';
 import './events.ts';
@@ -181,8 +181,4 @@ function record(
     ...{ actorId: asker.userId, action, subjectType: 'content', subjectId: `banner:${bannerId}` },
     ...{ before, after },
   });
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

@@ -3,7 +3,7 @@ import type { CategoryEdit, ConsoleCategory } from '../../../contract/console.ts
 import { type Db, isUniqueViolation } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { categories } from './catalog-schema.ts';
 import './events.ts';
 
@@ -85,8 +85,4 @@ function presentCategory(row: CategoryRow): ConsoleCategory {
     is_vehicle: row.isVehicle,
     slug: row.slug,
   };
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

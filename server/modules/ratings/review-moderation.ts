@@ -5,7 +5,7 @@ import type { ConsoleReview } from '../../../contract/review-moderation.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import './events.ts';
 import { ratings } from './schema.ts';
@@ -80,8 +80,4 @@ function present(row: ReviewRow, names: Map<string, string>): ConsoleReview {
     added_date: (row.updatedDate ?? row.addedDate).toISOString(),
     is_hidden: row.hiddenAt !== null,
   };
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

@@ -6,7 +6,7 @@ import { type Db, isForeignKeyViolation } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import { pickByLanguage } from '../../kernel/localized-text.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import type { Listings } from '../items/index.ts';
 import { collectionItems, collections } from './schema.ts';
 
@@ -200,8 +200,4 @@ function record(
     ...{ actorId: asker.userId, action, subjectType: 'content', subjectId: `collection:${collectionId}` },
     ...{ before, after },
   });
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

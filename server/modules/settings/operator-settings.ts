@@ -3,7 +3,7 @@ import type { OperatorSettings } from '../../../contract/console.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { appSettings } from './schema.ts';
 
 type SettingsRow = typeof appSettings.$inferSelect;
@@ -87,8 +87,4 @@ export class OperatorSettingsEditor {
 
 function fieldsOf(row: SettingsRow): OperatorSettings {
   return Object.fromEntries(FIELDS.map((field) => [field, row[COLUMNS[field]]])) as OperatorSettings;
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }

@@ -4,7 +4,7 @@ import type { ReportReason } from '../../../contract/social.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { REPORT_STATUS } from './policy.ts';
@@ -159,7 +159,3 @@ export class ReportQueue {
 
 const sum = (values: Array<number | undefined>) => values.reduce<number>((total, value) => total + (value ?? 0), 0);
 const rounded = (weight: number) => Math.round(weight * 100) / 100;
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
-}

@@ -6,6 +6,7 @@ import { everyDay, startOfUtcDay } from '../../kernel/daily-counts.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { containsPattern } from '../../kernel/like-pattern.ts';
+import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { isAdmin } from './policy.ts';
 import { users } from './schema.ts';
@@ -60,10 +61,6 @@ export class AccountConsole {
 function matching(text: string): SQL | undefined {
   const exact = [eq(users.id, text), eq(users.userEmail, text.toLowerCase()), eq(users.userPhone, text)];
   return or(...exact, ilike(users.userName, containsPattern(text)));
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }
 
 function presentAccount(row: UserRow): ConsoleAccount {

@@ -14,7 +14,7 @@ import { DAY_MS, lockAccountCounter, refuseAtLimit } from '../../kernel/account-
 import type { Db, Tx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import { recordOperatorAction } from '../../kernel/operator-actions.ts';
+import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { MediaRefused, type MediaService, type Upload } from '../media/index.ts';
 import { blueMarkApplications, dealershipApplications, users } from './schema.ts';
@@ -215,10 +215,6 @@ export class BadgeApplications {
 
 function pendingCount(table: (typeof TABLES)[BadgeKind]) {
   return sql<number>`count(*) filter (where ${table.status} = ${APPLICATION_STATUS.pending})`.mapWith(Number);
-}
-
-function refuseUnlessAdmin(asker: Asker) {
-  if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
 }
 
 function certificateRefusal(error: MediaRefused) {
