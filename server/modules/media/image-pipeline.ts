@@ -6,6 +6,11 @@ import { FairSlots } from './fair-slots.ts';
 import { MAX_FULL_DECODE_PIXELS, MAX_INPUT_PIXELS } from './limits.ts';
 import { MediaRefused } from './refusals.ts';
 
+// libvips' operation cache keeps the files it read open (up to 20) after they are deleted, holding their disk
+// space: the intermediate WebP read for the thumbnails was (issue 24). Pictures are never converted twice, so
+// nothing is cached.
+sharp.cache(false);
+
 export interface ImageBox {
   width: number;
   height: number;

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -199,6 +199,34 @@ describe('videos', () => {
     expect(await refusalOf(media.storeVideo(await received(await phoneJpeg()), video))).toBe('type');
     expect(await refusalOf(media.storeVideo(await received(mp4(10)), { ...video, maxBytes: 100 }))).toBe('bytes');
     expect(await filesUnder(uploadsDir)).toEqual(before);
+  });
+});
+
+/** The deleted files this process still holds open under `dir` (Linux names such a descriptor "... (deleted)"). */
+async function deletedFilesOpenUnder(dir: string) {
+  const descriptors = await readdir('/proc/self/fd');
+  const targets = await Promise.all(
+    descriptors.map((descriptor) => readlink(`/proc/self/fd/${descriptor}`).catch(() => '')),
+  );
+  return targets.filter((target) => target.startsWith(dir) && target.endsWith(' (deleted)'));
+}
+
+describe('temporary files', () => {
+  it('holds no upload or intermediate picture open once deleted (libvips caches the files it read)', async () => {
+    variantsOn = true;
+    await mkdir(tempDir, { recursive: true });
+    const jpeg = await phoneJpeg();
+    const pictures = [jpeg, await sharp(jpeg).png().toBuffer()];
+    for (const [index, picture] of pictures.entries()) {
+      for (let round = 0; round < 3; round++) {
+        const upload = path.join(tempDir, `upload-${index}-${round}`);
+        await writeFile(upload, picture);
+        await media.storeImage({ path: upload, bytes: picture.length }, PHOTO);
+        await rm(upload); // as the HTTP layer discards a request's files once it has answered
+      }
+    }
+    variantsOn = false;
+    expect(await deletedFilesOpenUnder(tempDir)).toEqual([]);
   });
 });
 
