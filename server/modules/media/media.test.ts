@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -198,6 +199,16 @@ describe('videos', () => {
     expect(await refusalOf(media.storeVideo(await received(mp4(0)), video))).toBe('duration');
     expect(await refusalOf(media.storeVideo(await received(await phoneJpeg()), video))).toBe('type');
     expect(await refusalOf(media.storeVideo(await received(mp4(10)), { ...video, maxBytes: 100 }))).toBe('bytes');
+    expect(await filesUnder(uploadsDir)).toEqual(before);
+  });
+
+  it('refuses a video whose header says 5 s but which carries megabytes its samples do not account for', async () => {
+    const before = await filesUnder(uploadsDir);
+    const video = { folder: 'videos', name: 'item-3' };
+    const padded = mp4(5, { mediaPadding: randomBytes(5 * 1024 * 1024) });
+    expect(await refusalOf(media.storeVideo(await received(padded), video))).toBe('type');
+    const trailing = Buffer.concat([webm(5), randomBytes(5 * 1024 * 1024)]);
+    expect(await refusalOf(media.storeVideo(await received(trailing), video))).toBe('type');
     expect(await filesUnder(uploadsDir)).toEqual(before);
   });
 });

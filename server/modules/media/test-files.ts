@@ -45,35 +45,76 @@ const box = (type: string, ...payload: Buffer[]) => {
   header.write(type, 4, 'latin1');
   return Buffer.concat([header, body]);
 };
+const uint32s = (...values: number[]) => {
+  const bytes = Buffer.alloc(values.length * 4);
+  for (const [index, value] of values.entries()) bytes.writeUInt32BE(value, index * 4);
+  return bytes;
+};
 
-/** An MP4 (ftyp + moov with a movie header and one video track) lasting `seconds`; `seconds` 0 writes an unknown duration. */
-export function mp4(seconds: number) {
+/** The test videos' frames: ten a second, a few bytes each. */
+const FRAMES_A_SECOND = 10;
+const FRAME = Buffer.from('frame-of-video!!');
+
+export interface TestVideoOptions {
+  /** The duration the headers state (MP4 mvhd and mdhd, WebM segment info); the frames last `seconds`. */
+  declaredSeconds?: number;
+  /** Bytes put into the MP4's media data box beside the frames, which no sample points at. */
+  mediaPadding?: Buffer;
+}
+
+/**
+ * An MP4 with one video track of frames lasting `seconds` (its sample table: stts, stsz, stsc, stco), its moov
+ * before its mdat. `seconds` 0 has no frames, so no length.
+ */
+export function mp4(seconds: number, { declaredSeconds = seconds, mediaPadding }: TestVideoOptions = {}) {
+  const frames = Math.round(seconds * FRAMES_A_SECOND);
   const ftyp = box('ftyp', Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41'));
   const mvhd = Buffer.alloc(100);
   mvhd.writeUInt32BE(1000, 12); // time scale: milliseconds
-  mvhd.writeUInt32BE(Math.round(seconds * 1000), 16);
+  mvhd.writeUInt32BE(Math.round(declaredSeconds * 1000), 16);
   mvhd.writeUInt32BE(0x00010000, 20); // rate 1.0
   mvhd.writeUInt16BE(0x0100, 24); // volume 1.0
   for (const [index, value] of [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].entries()) {
     mvhd.writeUInt32BE(value, 36 + index * 4); // identity matrix
   }
   mvhd.writeUInt32BE(2, 96); // next track id
+  const tkhd = Buffer.alloc(84);
+  tkhd.writeUInt32BE(1, 12); // track id
   const mdhd = Buffer.alloc(24);
   mdhd.writeUInt32BE(1000, 12);
-  mdhd.writeUInt32BE(Math.round(seconds * 1000), 16);
+  mdhd.writeUInt32BE(Math.round(declaredSeconds * 1000), 16);
   mdhd.writeUInt16BE(0x55c4, 20); // language "und"
   const hdlr = Buffer.concat([Buffer.alloc(8), Buffer.from('vide'), Buffer.alloc(12), Buffer.from('Video\0')]);
-  const trak = box('trak', box('tkhd', Buffer.alloc(84)), box('mdia', box('mdhd', mdhd), box('hdlr', hdlr)));
-  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak), box('mdat', Buffer.alloc(64))]);
+  const table = (chunkOffset: number) =>
+    box(
+      'stbl',
+      box('stsd', uint32s(0, 0)),
+      box('stts', frames ? uint32s(0, 1, frames, 1000 / FRAMES_A_SECOND) : uint32s(0, 0)),
+      box('stsc', frames ? uint32s(0, 1, 1, frames, 1) : uint32s(0, 0)),
+      box('stsz', uint32s(0, FRAME.length, frames)),
+      box('stco', frames ? uint32s(0, 1, chunkOffset) : uint32s(0, 0)),
+    );
+  const moov = (chunkOffset: number) =>
+    box(
+      'moov',
+      box('mvhd', mvhd),
+      box(
+        'trak',
+        box('tkhd', tkhd),
+        box('mdia', box('mdhd', mdhd), box('hdlr', hdlr), box('minf', table(chunkOffset))),
+      ),
+    );
+  // The frames start after ftyp, moov and the mdat header; moov's size does not depend on the offset it holds.
+  const firstFrameAt = ftyp.length + moov(0).length + 8;
+  const media = [...Array.from({ length: frames }, () => FRAME), ...(mediaPadding ? [mediaPadding] : [])];
+  return Buffer.concat([ftyp, moov(firstFrameAt), box('mdat', ...media)]);
 }
 
 const ebml = (id: number[], ...payload: Buffer[]) => {
   const body = Buffer.concat(payload);
-  if (body.length >= 0x3fff) throw new Error('element too large for this helper');
-  const size =
-    body.length < 0x7f
-      ? Buffer.from([0x80 | body.length])
-      : Buffer.from([0x40 | (body.length >> 8), body.length & 0xff]);
+  if (body.length >= 0x0fffffff) throw new Error('element too large for this helper');
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(0x10000000 | body.length); // a size in four bytes
   return Buffer.concat([Buffer.from(id), size, body]);
 };
 const uint = (value: number) => {
@@ -82,8 +123,34 @@ const uint = (value: number) => {
   return bytes;
 };
 
-/** A WebM (EBML header, segment info with a duration, one VP8 video track) lasting `seconds`. */
-export function webm(seconds: number) {
+/** A SimpleBlock of track 1 at `timecode` milliseconds after its cluster's timestamp, a key frame. */
+const simpleBlock = (timecode: number) => {
+  const header = Buffer.alloc(4);
+  header.writeUInt8(0x81, 0); // track 1
+  header.writeInt16BE(timecode, 1);
+  header.writeUInt8(0x80, 3);
+  return ebml([0xa3], header, FRAME);
+};
+
+/** One cluster a second, its frames' timecodes relative to it. */
+function clusters(frames: number) {
+  const byCluster = new Map<number, Buffer[]>();
+  for (let frame = 0; frame < frames; frame++) {
+    const second = Math.floor(frame / FRAMES_A_SECOND);
+    const blocks = byCluster.get(second) ?? [];
+    blocks.push(simpleBlock((frame % FRAMES_A_SECOND) * (1000 / FRAMES_A_SECOND)));
+    byCluster.set(second, blocks);
+  }
+  return [...byCluster].map(([second, blocks]) =>
+    ebml([0x1f, 0x43, 0xb6, 0x75], ebml([0xe7], uint(second * 1000)), ...blocks),
+  );
+}
+
+/**
+ * A WebM (EBML header, segment info with a duration, one VP8 video track whose frames last 100 ms, a cluster a
+ * second) of frames lasting `seconds`.
+ */
+export function webm(seconds: number, { declaredSeconds = seconds }: TestVideoOptions = {}) {
   const header = ebml(
     [0x1a, 0x45, 0xdf, 0xa3],
     ebml([0x42, 0x86], Buffer.from([1])),
@@ -95,7 +162,7 @@ export function webm(seconds: number) {
     ebml([0x42, 0x85], Buffer.from([2])),
   );
   const duration = Buffer.alloc(8);
-  duration.writeDoubleBE(seconds * 1000); // in units of the time code scale (1 ms)
+  duration.writeDoubleBE(declaredSeconds * 1000); // in units of the time code scale (1 ms)
   const info = ebml([0x15, 0x49, 0xa9, 0x66], ebml([0x2a, 0xd7, 0xb1], uint(1_000_000)), ebml([0x44, 0x89], duration));
   const track = ebml(
     [0xae],
@@ -103,8 +170,11 @@ export function webm(seconds: number) {
     ebml([0x73, 0xc5], Buffer.from([1])),
     ebml([0x83], Buffer.from([1])),
     ebml([0x86], Buffer.from('V_VP8')),
+    ebml([0x23, 0xe3, 0x83], uint(1_000_000_000 / FRAMES_A_SECOND)), // default frame duration, nanoseconds
   );
-  return Buffer.concat([header, ebml([0x18, 0x53, 0x80, 0x67], info, ebml([0x16, 0x54, 0xae, 0x6b], track))]);
+  const frames = Math.round(seconds * FRAMES_A_SECOND);
+  const segment = ebml([0x18, 0x53, 0x80, 0x67], info, ebml([0x16, 0x54, 0xae, 0x6b], track), ...clusters(frames));
+  return Buffer.concat([header, segment]);
 }
 
 /** A PDF of `pages` empty pages, with its cross-reference table. */
