@@ -60,6 +60,8 @@ export default [
     route('admin/applications', 'routes/admin/applications.tsx'),
     route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/categories/:catId', 'routes/admin/category-edit.tsx'),
+    route('admin/categories/lists/:kind', 'routes/admin/lookup-list.tsx'),
+    route('admin/categories/lists/:kind/:entryId', 'routes/admin/lookup-entry.tsx'),
     route('admin/content', 'routes/admin/content.tsx'),
     route('admin/content/blog/:blogId', 'routes/admin/blog-edit.tsx'),
     route('admin/content/pages/:kind', 'routes/admin/page-edit.tsx'),

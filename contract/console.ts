@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { AUDIT_SUBJECTS } from './console-basics.ts';
+import { consoleAccountListsSchema } from './console-account.ts';
+import { AUDIT_SUBJECTS, CATEGORY_ICON_NAMES } from './console-basics.ts';
 import { dateTimeSchema } from './fields.ts';
 import { itemReportSchema } from './items.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './language.ts';
 import { pageQuerySchema } from './paging.ts';
 
-export { AUDIT_SUBJECTS, type AuditSubjectType, DASHBOARD_DAYS } from './console-basics.ts';
+export {
+  AUDIT_SUBJECTS,
+  type AuditSubjectType,
+  CATEGORY_ICON_NAMES,
+  CATEGORY_PICTURE_SLOTS,
+  type CategoryIconName,
+  type CategoryPictureSlot,
+  DASHBOARD_DAYS,
+} from './console-basics.ts';
 
 /** One operator action in the audit log (issue 24): who, what, on which row, before and after. */
 export const auditEntrySchema = z
@@ -61,7 +70,10 @@ export const accountSearchSchema = pageQuerySchema(30).extend({
 });
 export type AccountSearch = z.infer<typeof accountSearchSchema>;
 
-/** One account in the console: the account, and what it did and received. */
+/**
+ * One account in the console: the account, the counts of what it did and received, and the first page of each
+ * list (its listings, reports made and received, open sessions and payments), latest first.
+ */
 export const consoleAccountDetailSchema = z
   .object({
     account: consoleAccountSchema,
@@ -69,6 +81,7 @@ export const consoleAccountDetailSchema = z
     reports_made: z.number().int(),
     reports_received: z.number().int(),
     sessions: z.number().int(),
+    lists: consoleAccountListsSchema,
   })
   .meta({ id: 'ConsoleAccountDetail' });
 export type ConsoleAccountDetail = z.infer<typeof consoleAccountDetailSchema>;
@@ -89,13 +102,13 @@ export const dashboardSchema = z
   .meta({ id: 'ConsoleDashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-const whole = (min: number, max: number) =>
+export const whole = (min: number, max: number) =>
   z.coerce
     .number({ message: 'validation.wholeNumber' })
     .int('validation.wholeNumber')
     .min(min, 'validation.outOfRange')
     .max(max, 'validation.outOfRange');
-const coordinate = (limit: number) =>
+export const coordinate = (limit: number) =>
   z.coerce
     .number({ message: 'validation.outOfRange' })
     .min(-limit, 'validation.outOfRange')
@@ -190,6 +203,9 @@ export const consoleCategorySchema = z
     is_published: z.boolean(),
     is_vehicle: z.boolean(),
     slug: z.string(),
+    icon: z.string().describe('The drawn icon shown when there is no icon picture'),
+    icon_picture: z.string().nullable().describe('File name under /uploads/ of the icon picture, or null'),
+    photo: z.string().nullable().describe('File name under /uploads/ of the photo at the top of its page, or null'),
   })
   .meta({ id: 'ConsoleCategory' });
 export type ConsoleCategory = z.infer<typeof consoleCategorySchema>;
@@ -223,8 +239,13 @@ export const categoryEditSchema = z.object({
   names: localizedFormTexts(80),
   cat_ordering: whole(0, 10_000),
   is_published: formCheckbox,
+  icon: z.enum(CATEGORY_ICON_NAMES, { message: 'errors.invalidRequest' }).optional().describe('Left out: unchanged'),
 });
 export type CategoryEdit = z.output<typeof categoryEditSchema>;
+
+/** A new category: its edit, and whether its listings are vehicles (which cannot change later). */
+export const categoryCreateSchema = categoryEditSchema.extend({ is_vehicle: formCheckbox });
+export type CategoryCreate = z.output<typeof categoryCreateSchema>;
 
 /** A listing with open reports, for the console's reports queue: what was said, by whom, and the sum of weights. */
 export const reportedListingSchema = z

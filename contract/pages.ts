@@ -17,7 +17,9 @@ import type {
   AccountSearch,
   AuditEntry,
   AuditFilter,
+  CategoryCreate,
   CategoryEdit,
+  CategoryPictureSlot,
   ConsoleAccount,
   ConsoleAccountDetail,
   ConsoleCategory,
@@ -27,6 +29,7 @@ import type {
   ReporterRecord,
 } from './console.ts';
 import type { BlogEdit, ConsoleBlog, ConsoleBlogRow, ConsolePage, PageEdit } from './console-content.ts';
+import type { ConsoleList, ConsoleListEntry, ConsoleListKind, ListEntryEdit } from './console-lists.ts';
 import type { Blog, ContactMessageInput, ContentPage, ContentPageKind } from './content.ts';
 import type { ItemEntryInput } from './item-entry.ts';
 import type {
@@ -314,7 +317,7 @@ export interface NotificationPages {
 export interface ConsolePages {
   dashboard(viewer: Viewer): Promise<Dashboard>;
   searchAccounts(viewer: Viewer, query: Pick<AccountSearch, 'q'>, page: PageWindow): Promise<Paged<ConsoleAccount>>;
-  account(viewer: Viewer, userId: string): Promise<ConsoleAccountDetail>;
+  account(viewer: Viewer, userId: string, language: LanguageCode): Promise<ConsoleAccountDetail>;
   decideOnAccount(viewer: Viewer, userId: string, action: ConsoleAccountAction): Promise<void>;
   auditLog(viewer: Viewer, filter: AuditFilter, page: PageWindow): Promise<Paged<AuditEntry>>;
   pendingApplications(viewer: Viewer, kind: BadgeKind, page: PageWindow): Promise<Paged<BadgeApplication>>;
@@ -333,6 +336,30 @@ export interface ConsolePages {
   categories(viewer: Viewer): Promise<ConsoleCategory[]>;
   category(viewer: Viewer, catId: number): Promise<ConsoleCategory>;
   updateCategory(viewer: Viewer, catId: number, edit: CategoryEdit): Promise<ConsoleCategory>;
+  createCategory(viewer: Viewer, edit: CategoryCreate): Promise<ConsoleCategory>;
+  /** Refused with status 400 when no picture came with the form. */
+  saveCategoryPicture(
+    viewer: Viewer,
+    catId: number,
+    slot: CategoryPictureSlot,
+    picture: ReceivedUpload | undefined,
+  ): Promise<ConsoleCategory>;
+  removeCategoryPicture(viewer: Viewer, catId: number, slot: CategoryPictureSlot): Promise<ConsoleCategory>;
+  /** A lookup list, or one parent's part of it (models, subcategories, townships need the parent). */
+  lookupList(
+    viewer: Viewer,
+    kind: ConsoleListKind,
+    parentId: number | null,
+    language: LanguageCode,
+  ): Promise<ConsoleList>;
+  lookupEntry(viewer: Viewer, kind: ConsoleListKind, id: number): Promise<ConsoleListEntry>;
+  /** Adds an entry (id null) or changes one. */
+  saveLookupEntry(
+    viewer: Viewer,
+    kind: ConsoleListKind,
+    id: number | null,
+    edit: ListEntryEdit,
+  ): Promise<ConsoleListEntry>;
   blogPosts(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ConsoleBlogRow>>;
   blogPost(viewer: Viewer, blogId: number): Promise<ConsoleBlog>;
   /** Writes a new post (blogId null) or one language of a post. */

@@ -131,6 +131,10 @@ const CONSOLE_PAGES = [
   '/admin/applications',
   '/admin/categories',
   '/admin/categories/1',
+  '/admin/categories/new',
+  '/admin/categories/lists/manufacturers',
+  '/admin/categories/lists/townships?parent=1',
+  '/admin/categories/lists/townships/new?parent=1',
   '/admin/settings',
   '/admin/audit',
   '/admin/content',
@@ -199,9 +203,9 @@ for (const language of ['ar', 'en']) {
 
     // A test walks several console pages: signing in once per page cost more than the checks themselves.
     for (const [part, paths] of [
-      CONSOLE_PAGES.slice(0, 6),
-      CONSOLE_PAGES.slice(6, 12),
-      CONSOLE_PAGES.slice(12),
+      CONSOLE_PAGES.slice(0, 8),
+      CONSOLE_PAGES.slice(8, 15),
+      CONSOLE_PAGES.slice(15),
     ].entries()) {
       test(`the console pages, part ${part + 1} (the admin), pass WCAG 2.1 A and AA checks`, async ({
         visitorPage: page,

@@ -263,9 +263,14 @@ const PAGE_FORMS: Record<
     poison: { application_id: '0' },
   },
   '/admin/categories/:catId': {
+    intents: ['save', 'picture', 'remove-picture'],
+    fields: ['names.ar', 'names.en', 'cat_ordering', 'is_published', 'is_vehicle', 'icon', 'slot', 'file'],
+    poison: { 'names.ar': '', slot: 'banner' },
+  },
+  '/admin/categories/lists/:kind/:entryId': {
     intents: [''],
-    fields: ['names.ar', 'names.en', 'cat_ordering', 'is_published'],
-    poison: { 'names.ar': '' },
+    fields: ['names.ar', 'names.en', 'ordering', 'is_published', 'parent_id', 'lat', 'lng'],
+    poison: { 'names.ar': '', lat: '91' },
   },
   '/admin/reports': { intents: [''], fields: ['target', 'reason'], poison: {} },
   '/admin/content/blog/:blogId': {

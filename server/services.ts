@@ -33,7 +33,7 @@ import {
   registerDeletionRecords,
   registerItemCounters,
 } from './modules/items/index.ts';
-import { Banners, CategoryEditor, LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
+import { Banners, CategoryEditor, ListEditor, LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
 import {
   enqueuePush,
@@ -45,6 +45,7 @@ import {
   registerPushDelivery,
   scheduleDigest,
 } from './modules/notifications/index.ts';
+import { PaymentRecords } from './modules/payments/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
 import { AppInfoService, OperatorSettingsEditor, SettingsService } from './modules/settings/index.ts';
@@ -184,6 +185,7 @@ const LISTING_CHANGES = [
   'user.banned',
   'user.deactivated',
   'catalog.changed',
+  'lookups.changed',
   'content.changed',
   'banners.changed',
   'collections.changed',
@@ -256,8 +258,9 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   const admin = new AdminService({
     ...{ db, events, users, auth, items, social, banners, notifications },
     ...{ blogs: new BlogEditor(db, events, media), pages: new PageEditor(db, events) },
-    ...{ settings: new OperatorSettingsEditor(db, events), categories: new CategoryEditor(db, events) },
-    ...{ collections: search.collections, reviews: ratings.moderation },
+    ...{ settings: new OperatorSettingsEditor(db, events), categories: new CategoryEditor(db, events, media) },
+    ...{ collections: search.collections, reviews: ratings.moderation, lists: new ListEditor(db, events) },
+    payments: new PaymentRecords(db),
   });
   const appInfo = createAppInfo(db, { users, auth, items, lookups });
   return {

@@ -8,6 +8,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
     errors[field] ??= issue.message;
+    // A nested field (names.ar) is named in full too: the form shows the message beside that input.
+    if (issue.path.length > 1) errors[issue.path.join('.')] ??= issue.message;
   }
   return errors;
 }

@@ -5,6 +5,10 @@ export const inputClass =
 export const primaryButtonClass =
   'inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
 
+/** A primary action beside a heading ("New banner"): as wide as its words. */
+export const compactPrimaryButtonClass =
+  'inline-flex shrink-0 items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800';
+
 export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Category, Subcategory } from '../../../contract/lookups.ts';
+import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 import { ChevronRight } from '../../components/ui/icons.tsx';
 import { categoryHref, TINTS } from './category-grid.tsx';
-import { CategoryIcon } from './category-icon.tsx';
 import { type CountsById, ItemCount } from './item-count.tsx';
 
 const CARD =

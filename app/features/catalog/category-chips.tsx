@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Category } from '../../../contract/lookups.ts';
+import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 import { categoryHref, TINTS } from './category-grid.tsx';
-import { CategoryIcon } from './category-icon.tsx';
 
 const CHIP =
   'flex h-9 items-center gap-2 rounded-full border border-slate-200 bg-white text-sm font-semibold hover:border-brand-300 dark:border-slate-800 dark:bg-slate-900';

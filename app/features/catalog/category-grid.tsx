@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Category } from '../../../contract/lookups.ts';
-import { CategoryIcon } from './category-icon.tsx';
+import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 
 /** The colours of category icons, one after another in list order (the dashboard and /category agree). */
 export const TINTS = [

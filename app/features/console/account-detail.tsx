@@ -6,6 +6,7 @@ import type { ConsoleAccountAction } from '../../../contract/pages.ts';
 import { FormAlert, secondaryButtonClass } from '../../components/ui/form.tsx';
 import { dangerButtonClass } from '../../components/ui/form-classes.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
+import { AccountLists } from './account-lists.tsx';
 import { AccountMarks } from './account-marks.tsx';
 import { ConsoleHeading } from './console-nav.tsx';
 import { formatNumber } from './numbers.ts';
@@ -16,15 +17,20 @@ export interface AccountActionFailure {
   formErrorValues?: Record<string, string | number>;
 }
 
-/** One account in the console: who it is, what it did and received, and what an operator can do to it. */
+/**
+ * One account in the console: who it is, what it did and received (counts, then its listings, reports made and
+ * received, open sessions and payments, a page of each), and what an operator can do to it.
+ */
 export function AccountDetail({
   detail,
   isSelf,
   failure,
+  language: pageLanguage,
 }: {
   detail: ConsoleAccountDetail;
   isSelf: boolean;
   failure: AccountActionFailure | undefined;
+  language: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as LanguageCode;
@@ -77,6 +83,7 @@ export function AccountDetail({
           <ActionButton action="end-sessions" disabled={detail.sessions === 0} />
         </div>
       )}
+      <AccountLists userId={account.user_id} lists={detail.lists} language={pageLanguage} />
       <p className="mt-6 flex flex-wrap gap-4 text-sm">
         <Link
           to={`/other-profile/${encodeURIComponent(account.user_id)}`}

@@ -170,6 +170,7 @@ function subjectPath({ subject_type: type, subject_id: subjectId }: AuditEntry) 
   const [kind, id = ''] = subjectId.split(':');
   if (type === 'content' && kind === 'blog') return `/admin/content/blog/${encodeURIComponent(id)}`;
   if (type === 'content' && kind === 'page') return `/admin/content/pages/${encodeURIComponent(id)}`;
+  if (type === 'lookup') return `/admin/categories/lists/${encodeURIComponent(kind ?? '')}/${encodeURIComponent(id)}`;
   return null;
 }
 

@@ -5,6 +5,7 @@ import type { ConsoleCollection } from '../../../contract/collections.ts';
 import type { ConsoleBlogRow } from '../../../contract/console-content.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { compactPrimaryButtonClass } from '../../components/ui/form-classes.ts';
 import {
   FileText,
   ImagePlus,
@@ -71,7 +72,7 @@ export function ContentOverview({
           <h2 id="content-posts-title" className="text-lg font-bold">
             {t('console.content.postsTitle')}
           </h2>
-          <Link to="/admin/content/blog/new" className={newButtonClass}>
+          <Link to="/admin/content/blog/new" className={compactPrimaryButtonClass}>
             <Plus className="size-4" aria-hidden />
             {t('console.content.newPost')}
           </Link>
@@ -135,9 +136,6 @@ function PostRow({ post }: { post: ConsoleBlogRow }) {
   );
 }
 
-const newButtonClass =
-  'inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800';
-
 /** The home page's banners, hidden ones too, in their order; each opens its form. */
 function BannerList({ banners }: { banners: ConsoleBanner[] }) {
   const { t, i18n } = useTranslation();
@@ -150,7 +148,7 @@ function BannerList({ banners }: { banners: ConsoleBanner[] }) {
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.banners.listIntro')}</p>
         </div>
-        <Link to="/admin/content/banners/new" className={newButtonClass}>
+        <Link to="/admin/content/banners/new" className={compactPrimaryButtonClass}>
           <ImagePlus className="size-4" aria-hidden />
           {t('console.banners.newBanner')}
         </Link>
@@ -197,7 +195,7 @@ function CollectionList({ collections }: { collections: ConsoleCollection[] }) {
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.collections.listIntro')}</p>
         </div>
-        <Link to="/admin/content/collections/new" className={newButtonClass}>
+        <Link to="/admin/content/collections/new" className={compactPrimaryButtonClass}>
           <LayoutGrid className="size-4" aria-hidden />
           {t('console.collections.newCollection')}
         </Link>

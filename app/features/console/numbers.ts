@@ -11,3 +11,21 @@ export function formatDay(day: string, language: LanguageCode) {
     new Date(`${day}T00:00:00Z`),
   );
 }
+
+/**
+ * An amount of money exactly as stored (two decimals), with its currency as the language writes it ("US$9.99");
+ * a currency code Intl does not know is written after the number.
+ */
+export function formatAmount(amount: string, currency: string, language: LanguageCode) {
+  const value = Number.parseFloat(amount);
+  const number = Number.isFinite(value) ? value : 0;
+  try {
+    return new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency }).format(number);
+  } catch {
+    const plain = new Intl.NumberFormat(`${language}-u-nu-latn`, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    return `${plain.format(number)} ${currency}`;
+  }
+}

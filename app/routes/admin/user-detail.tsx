@@ -5,7 +5,7 @@ import { CONSOLE_ACCOUNT_ACTIONS, type ConsoleAccountAction } from '../../../con
 import { type AccountActionFailure, AccountDetail } from '../../features/console/account-detail.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { requireAdmin } from '../../lib/admin.server.ts';
-import { flashCookie } from '../../lib/cookies.server.ts';
+import { flashCookie, pageLanguage } from '../../lib/cookies.server.ts';
 import { withRefusals } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/user-detail';
@@ -13,8 +13,9 @@ import type { Route } from './+types/user-detail';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireAdmin(request, context);
   try {
-    const detail = await context.get(appContext).services.console.account(viewer, params.userId);
-    return { detail, isSelf: viewer.userId === params.userId };
+    const language = await pageLanguage(request);
+    const detail = await context.get(appContext).services.console.account(viewer, params.userId, language);
+    return { detail, isSelf: viewer.userId === params.userId, language };
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const isAccountAction = (value: string): value is ConsoleAccountAction =>
   (CONSOLE_ACCOUNT_ACTIONS as readonly string[]).includes(value);
 
-export const handle = { i18n: ['console', 'forms'] } satisfies PageHandle;
+export const handle = { i18n: ['console', 'items', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.consoleUsersTitle', description: 'meta.consoleDescription' });
@@ -49,6 +50,7 @@ export default function ConsoleUserDetail({ loaderData, actionData }: Route.Comp
     <AccountDetail
       detail={loaderData.detail}
       isSelf={loaderData.isSelf}
+      language={loaderData.language}
       failure={actionData as AccountActionFailure | undefined}
     />
   );

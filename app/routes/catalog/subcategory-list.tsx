@@ -5,10 +5,10 @@ import { parseSerialId } from '../../../contract/id-basics.ts';
 import type { Category, Subcategory } from '../../../contract/lookups.ts';
 import { PAGE_SIZE } from '../../../contract/paging-basics.ts';
 import { itemListSearchParams } from '../../../contract/search-basics.ts';
+import { CategoryIcon } from '../../components/ui/category-icon.tsx';
 import { ChevronRight } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { AllAdsCard, SubcategoryCards } from '../../features/catalog/category-cards.tsx';
-import { CategoryIcon } from '../../features/catalog/category-icon.tsx';
 import { countsForList } from '../../features/catalog/counts.server.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
@@ -81,10 +81,28 @@ export default function SubcategoryList({ loaderData }: Route.ComponentProps) {
           </li>
         </ol>
       </nav>
+      {category.default_photo && (
+        <img
+          src={`/uploads/${category.default_photo.img_path}`}
+          alt=""
+          width={category.default_photo.img_width}
+          height={category.default_photo.img_height}
+          className="mb-6 aspect-[3/1] w-full rounded-2xl object-cover"
+          data-testid="category-photo"
+        />
+      )}
       <header className="mb-6 flex items-center gap-4">
-        <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 dark:bg-brand-900/60 dark:text-brand-200">
-          <CategoryIcon name={category.icon} className="size-7" />
-        </span>
+        {category.default_icon ? (
+          <img
+            src={`/uploads/${category.default_icon.img_path}`}
+            alt=""
+            className="size-14 shrink-0 rounded-2xl object-cover"
+          />
+        ) : (
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 dark:bg-brand-900/60 dark:text-brand-200">
+            <CategoryIcon name={category.icon} className="size-7" />
+          </span>
+        )}
         <h1 id="subcategory-heading" className="text-2xl font-bold sm:text-3xl">
           {category.cat_name}
         </h1>

@@ -6,7 +6,7 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
   return {
     dashboard: (viewer) => admin.dashboard(viewer),
     searchAccounts: (viewer, query, page) => admin.searchAccounts(viewer, query, page),
-    account: (viewer, userId) => admin.account(viewer, userId),
+    account: (viewer, userId, language) => admin.account(viewer, userId, language),
     decideOnAccount: (viewer, userId, action) => decideOnAccount(admin, viewer, userId, action),
     auditLog: (viewer, filter, page) => admin.auditLog(viewer, filter, page),
     pendingApplications: (viewer, kind, page) => admin.pendingApplications(viewer, kind, page),
@@ -21,6 +21,13 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
     categories: (viewer) => admin.categories(viewer),
     category: (viewer, catId) => admin.category(viewer, catId),
     updateCategory: (viewer, catId, edit) => admin.updateCategory(viewer, catId, edit),
+    createCategory: (viewer, edit) => admin.catalog.create(viewer, edit),
+    saveCategoryPicture: (viewer, catId, slot, picture) => admin.catalog.savePicture(viewer, catId, slot, picture),
+    removeCategoryPicture: (viewer, catId, slot) => admin.catalog.removePicture(viewer, catId, slot),
+    lookupList: (viewer, kind, parentId, language) => admin.lists.list(viewer, kind, parentId, language),
+    lookupEntry: (viewer, kind, id) => admin.lists.get(viewer, kind, id),
+    saveLookupEntry: (viewer, kind, id, edit) =>
+      id === null ? admin.lists.create(viewer, kind, edit) : admin.lists.update(viewer, kind, id, edit),
     blogPosts: (viewer, page, language) => admin.blogs.list(viewer, page, language),
     blogPost: (viewer, blogId) => admin.blogs.get(viewer, blogId),
     saveBlogPost: (viewer, blogId, edit) =>

@@ -5,10 +5,8 @@ import {
   accountSearchSchema,
   auditEntrySchema,
   auditQuerySchema,
-  categoryEditSchema,
   consoleAccountDetailSchema,
   consoleAccountSchema,
-  consoleCategorySchema,
   dashboardSchema,
   operatorSettingsSchema,
   operatorSettingsViewSchema,
@@ -23,7 +21,9 @@ import { requireViewer } from '../../http/session.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { resolveOffset } from '../../kernel/paging.ts';
 import { ADMIN_ACTIONS, type UsersService } from '../users/index.ts';
+import { registerAccountListRoutes } from './routes/account-lists.ts';
 import { registerBannerRoutes } from './routes/banners.ts';
+import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerCollectionRoutes } from './routes/collections.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
@@ -94,32 +94,6 @@ function registerReportRoutes(app: FastifyInstance, admin: AdminService) {
   });
 }
 
-function registerCatalogRoutes(app: FastifyInstance, admin: AdminService) {
-  route(app, {
-    method: 'GET',
-    url: '/admin/categories',
-    tag: 'admin',
-    summary: 'Every category, hidden ones too, with its name in each language',
-    access: 'admin',
-    data: z.array(consoleCategorySchema),
-    handle: async ({ viewer }) => answer(await admin.categories(viewer)),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/admin/categories/:catId',
-    tag: 'admin',
-    summary: "Change a category's names (Arabic and English required), order and visibility",
-    access: 'admin',
-    params: z.object({ catId: serialIdSchema }),
-    body: categoryEditSchema,
-    data: consoleCategorySchema,
-    refusals: [404, 409],
-    handle: async ({ params, body, viewer }) =>
-      answer(await admin.updateCategory(viewer, params.catId, body), 'admin.done.category'),
-  });
-}
-
 function registerAccountRoutes(app: FastifyInstance, { admin, users }: { admin: AdminService; users: UsersService }) {
   route(app, {
     method: 'GET',
@@ -136,13 +110,15 @@ function registerAccountRoutes(app: FastifyInstance, { admin, users }: { admin: 
     method: 'GET',
     url: '/admin/users/:userId',
     tag: 'admin',
-    summary: 'One account with its listings, reports made and received, and open sessions',
+    summary:
+      'One account: the counts of its listings, reports made and received and open sessions, and the first page (latest first) of its listings, reports made, reports received, open sessions and payments',
     access: 'admin',
     params: z.object({ userId: userIdSchema }),
     data: consoleAccountDetailSchema,
     refusals: [404],
-    handle: async ({ params, viewer }) => answer(await admin.account(viewer, params.userId)),
+    handle: async ({ params, viewer, language }) => answer(await admin.account(viewer, params.userId, language)),
   });
+  registerAccountListRoutes(app, admin);
 
   route(app, {
     method: 'POST',

@@ -7,6 +7,7 @@ import type {
   OperatorSettings,
 } from '../../../contract/console.ts';
 import { DASHBOARD_DAYS } from '../../../contract/console.ts';
+import { ACCOUNT_LIST_SIZE, type ReportDirection } from '../../../contract/console-account.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Db } from '../../kernel/database.ts';
@@ -16,8 +17,9 @@ import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-a
 import type { AuthService } from '../auth/index.ts';
 import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
-import type { Banners, CategoryEditor } from '../lookups/index.ts';
+import type { Banners, CategoryEditor, ListEditor } from '../lookups/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { PaymentRecords } from '../payments/index.ts';
 import type { ReviewModeration } from '../ratings/index.ts';
 import type { Collections } from '../search/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
@@ -46,6 +48,8 @@ export interface AdminDependencies {
   collections: Collections;
   notifications: NotificationsService;
   reviews: ReviewModeration;
+  lists: ListEditor;
+  payments: PaymentRecords;
 }
 
 /**
@@ -60,6 +64,9 @@ export class AdminService {
   readonly banners: Banners;
   readonly collections: Collections;
   readonly reviews: ReviewModeration;
+  /** Categories (with their pictures) and the other lookup lists. */
+  readonly catalog: CategoryEditor;
+  readonly lists: ListEditor;
 
   constructor(deps: AdminDependencies) {
     this.deps = deps;
@@ -68,6 +75,8 @@ export class AdminService {
     this.banners = deps.banners;
     this.collections = deps.collections;
     this.reviews = deps.reviews;
+    this.catalog = deps.categories;
+    this.lists = deps.lists;
   }
 
   /** Ban, unban, verify, reject or unpublish an account: administrators only, and never their own. */
@@ -115,16 +124,57 @@ export class AdminService {
     return this.deps.users.console.search(admin, query, page);
   }
 
-  /** One account with its listings, reports made and received, and open sessions. */
-  async account(admin: Operator, userId: string) {
+  /**
+   * One account with the counts of its listings, reports made and received and open sessions, and the first
+   * page of each list: its listings, reports made and received, open sessions and payments.
+   */
+  async account(admin: Operator, userId: string, language: LanguageCode) {
     const { users, items, social, auth } = this.deps;
     const account = await users.console.account(admin, userId);
-    const [listings, reports, sessions] = await Promise.all([
+    const first = { limit: ACCOUNT_LIST_SIZE, offset: 0 };
+    const [listings, reports, sessions, lists] = await Promise.all([
       items.console.countsOf(admin, userId),
       social.reportCounts(admin, userId),
       auth.openSessionCount(userId),
+      this.accountLists(admin, userId, first, language),
     ]);
-    return { account, listings, reports_made: reports.made, reports_received: reports.received, sessions };
+    return { account, listings, reports_made: reports.made, reports_received: reports.received, sessions, lists };
+  }
+
+  private async accountLists(admin: Operator, userId: string, page: PageWindow, language: LanguageCode) {
+    const { items, social, auth, payments } = this.deps;
+    const [listings, made, received, sessions, paid] = await Promise.all([
+      items.console.listingsOf(admin, userId, page, language),
+      social.reportsOfAccount(admin, userId, 'made', page),
+      social.reportsOfAccount(admin, userId, 'received', page),
+      auth.openSessionsOf(admin, userId, page),
+      payments.ofAccount(admin, userId, page),
+    ]);
+    return { listings, reports_made: made, reports_received: received, sessions, payments: paid };
+  }
+
+  /** An account's listings, deleted ones too, the latest first (404 when there is no such account). */
+  async accountListings(admin: Operator, userId: string, page: PageWindow, language: LanguageCode) {
+    await this.deps.users.console.account(admin, userId);
+    return this.deps.items.console.listingsOf(admin, userId, page, language);
+  }
+
+  /** The reports an account made, or those made of its listings, the latest first, with their outcome. */
+  async accountReports(admin: Operator, userId: string, direction: ReportDirection, page: PageWindow) {
+    await this.deps.users.console.account(admin, userId);
+    return this.deps.social.reportsOfAccount(admin, userId, direction, page);
+  }
+
+  /** An account's open sessions, the last renewed first. */
+  async accountSessions(admin: Operator, userId: string, page: PageWindow) {
+    await this.deps.users.console.account(admin, userId);
+    return this.deps.auth.openSessionsOf(admin, userId, page);
+  }
+
+  /** An account's payments, the latest first, read only. */
+  async accountPayments(admin: Operator, userId: string, page: PageWindow) {
+    await this.deps.users.console.account(admin, userId);
+    return this.deps.payments.ofAccount(admin, userId, page);
   }
 
   auditLog(admin: Operator, filter: AuditFilter, page: PageWindow) {

@@ -8,6 +8,7 @@ import type {
   ResetPasswordInput,
   SocialProvider,
 } from '../../../contract/auth.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
 import type {
   PendingVerification,
   RegisterOutcome,
@@ -20,6 +21,7 @@ import type { ProfileUpdateInput } from '../../../contract/users.ts';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { Mailer } from '../../kernel/mail.ts';
+import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import type { PersonalCaching } from '../../kernel/personal-cache.ts';
 import type { LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -196,6 +198,12 @@ export class AuthService {
   /** How many sessions of a user are open (the operator's console). */
   openSessionCount(userId: string) {
     return this.sessions.openCount(userId);
+  }
+
+  /** A user's open sessions, the last renewed first: administrators only (the operator's console). */
+  openSessionsOf(asker: { isAdmin: boolean }, userId: string, page: PageWindow) {
+    refuseUnlessAdmin(asker);
+    return this.sessions.openOf(userId, page);
   }
 
   /** Ends every session of a user (ban, deactivation). */

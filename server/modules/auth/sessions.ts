@@ -5,10 +5,14 @@ import {
   SOCIAL_LOGIN_FAILED,
   type SocialProvider,
 } from '../../../contract/auth.ts';
+import type { ConsoleAccountSession } from '../../../contract/console-account.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type { Paged } from '../../../contract/paging.ts';
 import type { RequestMeta, SignedIn, Viewer } from '../../../contract/session.ts';
-import type { Db } from '../../kernel/database.ts';
+import { type Db, latestFirst } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
+import { toPage } from '../../kernel/paging.ts';
 import { PersonalCache, type PersonalCaching } from '../../kernel/personal-cache.ts';
 import './events.ts';
 import { mayHoldSession, presentViewer, type UserAccounts } from '../users/index.ts';
@@ -104,6 +108,32 @@ export class Sessions {
       .from(sessions)
       .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
     return row?.count ?? 0;
+  }
+
+  /**
+   * The account's open sessions, the last renewed first (the operator's console). Read by sessions_user_idx and
+   * sorted: an account holds few open sessions, and an index on updated_at would cost every renewal its HOT update.
+   */
+  async openOf(userId: string, page: PageWindow): Promise<Paged<ConsoleAccountSession>> {
+    const rows = await this.db
+      .select({
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+      .orderBy(latestFirst(sessions.updatedAt), latestFirst(sessions.id))
+      .limit(page.limit + 1)
+      .offset(page.offset);
+    const open = rows.map((row) => ({
+      user_agent: row.userAgent,
+      created_at: row.createdAt.toISOString(),
+      last_seen_at: row.updatedAt.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+    }));
+    return toPage(open, page.limit, page.offset);
   }
 
   /** Signs in an account a sign-in method has identified; `refusedKey` is the message when it may not sign in. */

@@ -140,6 +140,9 @@ export const items = pgTable(
     index('items_owner_newest_idx')
       .on(table.addedUserId, table.addedDate.desc(), table.id.desc())
       .where(sql`${table.deletedAt} is null`),
+    // The console's account page: every listing of an owner, deleted ones too, newest first (its columns never
+    // change, so updates of a listing stay HOT as far as this index goes).
+    index('items_owner_all_newest_idx').on(table.addedUserId, table.addedDate.desc(), table.id.desc()),
     index('items_search_idx').using('gin', table.searchVector, table.geoCells).where(PUBLIC_ITEM),
     index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('items_earth_idx')

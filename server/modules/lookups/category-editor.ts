@@ -1,10 +1,21 @@
 import { asc, eq } from 'drizzle-orm';
-import type { CategoryEdit, ConsoleCategory } from '../../../contract/console.ts';
+import type { CategoryCreate, CategoryEdit, CategoryPictureSlot, ConsoleCategory } from '../../../contract/console.ts';
+import type { ImageType } from '../../../contract/media.ts';
 import { type Db, isUniqueViolation } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
-import type { EventBus } from '../../kernel/events.ts';
+import type { EventBus, Publish } from '../../kernel/events.ts';
 import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
+import {
+  deleteImageRows,
+  findImageRows,
+  firstImages,
+  insertImageRow,
+  type MediaService,
+  photoRefusal,
+  type Upload,
+} from '../media/index.ts';
 import { categories } from './catalog-schema.ts';
+import { slugOf } from './list-editor.ts';
 import './events.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -14,69 +25,181 @@ interface Asker {
   isAdmin: boolean;
 }
 
-/** Categories as the operator's console edits them (issue 24): names per language, order, shown or not. */
+/** Where each picture goes: the icon is a small square on the category's card, the photo a wide strip on its page. */
+const PICTURES: Record<CategoryPictureSlot, { type: ImageType; box: { width: number; height: number; fit: 'cover' } }> =
+  {
+    icon: { type: 'category-icon', box: { width: 256, height: 256, fit: 'cover' } },
+    photo: { type: 'category', box: { width: 1800, height: 600, fit: 'cover' } },
+  };
+export const MAX_CATEGORY_PICTURE_BYTES = 8 * 1024 * 1024;
+
+const AUDITED = ['names', 'cat_ordering', 'is_published', 'icon'] as const;
+
+/**
+ * Categories as the operator's console edits them (issue 24): names per language, order, shown or not, the
+ * drawn icon or an icon picture, and a photo. Every change is in the audit log; the public pages show it at once.
+ */
 export class CategoryEditor {
   private readonly db: Db;
   private readonly events: EventBus;
+  private readonly media: MediaService;
 
-  constructor(db: Db, events: EventBus) {
+  constructor(db: Db, events: EventBus, media: MediaService) {
     this.db = db;
     this.events = events;
+    this.media = media;
   }
 
   /** Every category, hidden ones too, in their order. */
   async list(asker: Asker): Promise<ConsoleCategory[]> {
     refuseUnlessAdmin(asker);
     const rows = await this.db.select().from(categories).orderBy(asc(categories.catOrdering), asc(categories.id));
-    return rows.map(presentCategory);
+    return this.present(rows);
   }
 
   async get(asker: Asker, catId: number): Promise<ConsoleCategory> {
     refuseUnlessAdmin(asker);
     const [row] = await this.db.select().from(categories).where(eq(categories.id, catId));
     if (!row) throw notFound('api.categoryNotFound');
-    return presentCategory(row);
+    const [category] = await this.present([row]);
+    return category as ConsoleCategory;
   }
 
-  /** Saves the names, order and visibility; the public pages show them at once; recorded in the audit log. */
+  /** Adds a category; whether it holds vehicles is chosen here once, since its listings' fields depend on it. */
+  async create(asker: Asker, edit: CategoryCreate): Promise<ConsoleCategory> {
+    refuseUnlessAdmin(asker);
+    const saved = await this.events.transaction(this.db, async (tx, publish) => {
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          ...changedColumns(edit, asker),
+          icon: edit.icon ?? 'tag',
+          isVehicle: edit.is_vehicle,
+          slug: await uniqueSlug(tx, edit.names.en),
+          addedUserId: asker.userId,
+        })
+        .returning()
+        .catch(refuseTakenName);
+      if (!row) throw new Error('insert returned nothing');
+      publish('catalog.changed', { catId: row.id });
+      record(publish, asker, 'category.create', row.id, null, auditedOf(row));
+      return row;
+    });
+    return this.get(asker, saved.id);
+  }
+
+  /** Saves the names, order, visibility and icon; the public pages show them at once. */
   async update(asker: Asker, catId: number, edit: CategoryEdit): Promise<ConsoleCategory> {
     refuseUnlessAdmin(asker);
-    const names = Object.fromEntries(Object.entries(edit.names).filter(([, name]) => name !== ''));
-    return this.events.transaction(this.db, async (tx, publish) => {
+    await this.events.transaction(this.db, async (tx, publish) => {
       const [row] = await tx.select().from(categories).where(eq(categories.id, catId)).for('update');
       if (!row) throw notFound('api.categoryNotFound');
-      const change = {
-        names,
-        catName: edit.names.en,
-        catNameAr: edit.names.ar,
-        catOrdering: edit.cat_ordering,
-        status: edit.is_published ? 1 : 0,
-        updatedDate: new Date(),
-        updatedUserId: asker.userId,
-      };
       const [saved] = await tx
         .update(categories)
-        .set(change)
+        .set({ ...changedColumns(edit, asker), ...(edit.icon ? { icon: edit.icon } : {}) })
         .where(eq(categories.id, catId))
         .returning()
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new AppError(409, 'console.categories.nameTaken') : error;
-        });
+        .catch(refuseTakenName);
       if (!saved) throw notFound('api.categoryNotFound');
       publish('catalog.changed', { catId });
-      const before = presentCategory(row);
-      const after = presentCategory(saved);
-      recordOperatorAction(publish, {
-        ...{ actorId: asker.userId, action: 'category.update', subjectType: 'category', subjectId: String(catId) },
-        before: { names: before.names, cat_ordering: before.cat_ordering, is_published: before.is_published },
-        after: { names: after.names, cat_ordering: after.cat_ordering, is_published: after.is_published },
-      });
-      return after;
+      record(publish, asker, 'category.update', catId, auditedOf(row), auditedOf(saved));
     });
+    return this.get(asker, catId);
+  }
+
+  /** Stores a new icon picture or photo in place of the old one, whose file is then removed. */
+  async savePicture(asker: Asker, catId: number, slot: CategoryPictureSlot, upload: Upload | undefined) {
+    refuseUnlessAdmin(asker);
+    await this.get(asker, catId);
+    if (!upload) throw new AppError(400, 'users.photoNotImage');
+    const stored = await this.media
+      .storeImage(upload, {
+        ...{ folder: 'categories', name: `category-${catId}-${slot}`, owner: asker.userId },
+        ...{ box: PICTURES[slot].box, maxBytes: MAX_CATEGORY_PICTURE_BYTES },
+      })
+      .catch((error: unknown) => {
+        throw photoRefusal(error);
+      });
+    const replaced = await this.replacePicture(asker, catId, slot, stored).catch(async (error: unknown) => {
+      await this.media.removeStored(stored.path);
+      throw error;
+    });
+    await Promise.all(replaced.map((path) => this.media.removeStored(path)));
+    return this.get(asker, catId);
+  }
+
+  /** Removes the icon picture (the drawn icon shows again) or the photo. */
+  async removePicture(asker: Asker, catId: number, slot: CategoryPictureSlot) {
+    refuseUnlessAdmin(asker);
+    await this.get(asker, catId);
+    const removed = await this.replacePicture(asker, catId, slot, null);
+    await Promise.all(removed.map((path) => this.media.removeStored(path)));
+    return this.get(asker, catId);
+  }
+
+  private replacePicture(
+    asker: Asker,
+    catId: number,
+    slot: CategoryPictureSlot,
+    stored: { path: string; width: number; height: number } | null,
+  ) {
+    const { type } = PICTURES[slot];
+    return this.events.transaction(this.db, async (tx, publish) => {
+      const [row] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, catId))
+        .for('update');
+      if (!row) throw notFound('api.categoryNotFound');
+      const parentId = String(catId);
+      const previous = await findImageRows(tx, { parentIds: [parentId], types: [type] });
+      const removed = await deleteImageRows(
+        tx,
+        previous.map((picture) => picture.img_id),
+        parentId,
+      );
+      if (stored) await insertImageRow(tx, { parentId, type, ...stored, ordering: 0 });
+      publish('catalog.changed', { catId });
+      record(
+        publish,
+        asker,
+        `category.${slot}`,
+        catId,
+        { [slot]: removed[0] ?? null },
+        { [slot]: stored?.path ?? null },
+      );
+      return removed;
+    });
+  }
+
+  private async present(rows: CategoryRow[]): Promise<ConsoleCategory[]> {
+    const pictures = await firstImages(
+      this.db,
+      rows.map((row) => row.id),
+      ['category', 'category-icon'],
+    );
+    return rows.map((row) => ({
+      ...presentFields(row),
+      icon_picture: pictures.get(`${row.id}:category-icon`)?.img_path ?? null,
+      photo: pictures.get(`${row.id}:category`)?.img_path ?? null,
+    }));
   }
 }
 
-function presentCategory(row: CategoryRow): ConsoleCategory {
+function changedColumns(edit: CategoryEdit, asker: Asker) {
+  const names = Object.fromEntries(Object.entries(edit.names).filter(([, name]) => name !== ''));
+  return {
+    names,
+    catName: edit.names.en,
+    catNameAr: edit.names.ar,
+    catOrdering: edit.cat_ordering,
+    status: edit.is_published ? 1 : 0,
+    updatedDate: new Date(),
+    updatedUserId: asker.userId,
+  };
+}
+
+function presentFields(row: CategoryRow) {
   return {
     cat_id: row.id,
     names: { ...row.names, ar: row.names.ar ?? row.catNameAr, en: row.names.en ?? row.catName },
@@ -84,5 +207,35 @@ function presentCategory(row: CategoryRow): ConsoleCategory {
     is_published: row.status === 1,
     is_vehicle: row.isVehicle,
     slug: row.slug,
+    icon: row.icon,
   };
+}
+
+const auditedOf = (row: CategoryRow) => {
+  const fields = presentFields(row);
+  return Object.fromEntries(AUDITED.map((key) => [key, fields[key]]));
+};
+
+function record(
+  publish: Publish,
+  asker: Asker,
+  action: string,
+  catId: number,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  recordOperatorAction(publish, {
+    ...{ actorId: asker.userId, action, subjectType: 'category', subjectId: String(catId) },
+    ...{ before, after },
+  });
+}
+
+async function uniqueSlug(db: Db, englishName: string) {
+  const base = slugOf(englishName) || 'category';
+  const [taken] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, base));
+  return taken ? `${base}-${Date.now().toString(36)}` : base;
+}
+
+function refuseTakenName(error: unknown): never {
+  throw isUniqueViolation(error) ? new AppError(409, 'console.categories.nameTaken') : error;
 }

@@ -1,5 +1,5 @@
 export { Banners, MAX_BANNER_BYTES } from './banners.ts';
-export { CategoryEditor } from './category-editor.ts';
+export { CategoryEditor, MAX_CATEGORY_PICTURE_BYTES } from './category-editor.ts';
 export {
   type CategoryJson,
   type ChoiceList,
@@ -17,6 +17,7 @@ export {
   subcategoryJson,
   townshipJson,
 } from './fragments.ts';
+export { ListEditor } from './list-editor.ts';
 export { type LookupsPageOperations, lookupsPageOperations } from './page-operations.ts';
 export { lookupRoutes } from './routes.ts';
 export { type CatalogMatch, type ListQuery, LookupsService, SIMPLE_LOOKUPS, type SimpleLookupKind } from './service.ts';

@@ -1,3 +1,4 @@
+import type { ConsoleAccountReport, ReportDirection } from '../../../contract/console-account.ts';
 import type { ItemOfView, ItemView } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
@@ -18,6 +19,7 @@ import type { EventBus } from '../../kernel/events.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { UsersService } from '../users/index.ts';
+import { AccountReports } from './account-reports.ts';
 import { Blocks } from './blocks.ts';
 import { registerReportReviews } from './events.ts';
 import { Favourites } from './favourites.ts';
@@ -46,6 +48,7 @@ export class SocialService {
   private readonly reports: Reports;
   /** The console's reports queue (admins only). */
   readonly reportQueue: ReportQueue;
+  private readonly accountReports: AccountReports;
 
   constructor({ db, events, users, items, settings }: SocialDependencies) {
     this.blocks = new Blocks(db, events, users, items);
@@ -54,6 +57,7 @@ export class SocialService {
     this.favourites = new Favourites(db, events, items, blocks);
     this.reports = new Reports(db, events, { items, users, settings, blocks });
     this.reportQueue = new ReportQueue(db, events, { items, users });
+    this.accountReports = new AccountReports(db, { items, users });
     registerReportReviews(events, db);
   }
 
@@ -130,5 +134,15 @@ export class SocialService {
   /** Open reports in all, and (given an account) what it reported and had reported: admins only. */
   reportCounts(viewer: { isAdmin: boolean }, userId: string | null = null) {
     return this.reports.consoleCounts(viewer, userId);
+  }
+
+  /** The reports an account made or received, the latest first, each with its outcome: admins only. */
+  reportsOfAccount(
+    viewer: { isAdmin: boolean },
+    userId: string,
+    direction: ReportDirection,
+    page: PageWindow,
+  ): Promise<Paged<ConsoleAccountReport>> {
+    return this.accountReports.of(viewer, userId, direction, page);
   }
 }

@@ -1,3 +1,4 @@
+import type { CategoryIconName } from '../../../contract/console-basics.ts';
 import {
   Armchair,
   Baby,
@@ -15,10 +16,11 @@ import {
   Tag,
   Tv,
   Wrench,
-} from '../../components/ui/icons.tsx';
+} from './icons.tsx';
 
 /** The icons categories may name (the column categories.icon); anything else shows a tag. */
-const ICONS: Record<string, IconComponent> = {
+const ICONS: Record<CategoryIconName, IconComponent> = {
+  tag: Tag,
   armchair: Armchair,
   baby: Baby,
   'book-open': BookOpen,
@@ -36,6 +38,6 @@ const ICONS: Record<string, IconComponent> = {
 };
 
 export function CategoryIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = ICONS[name] ?? Tag;
+  const Icon = ICONS[name as CategoryIconName] ?? Tag;
   return <Icon className={className} aria-hidden />;
 }

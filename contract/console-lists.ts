@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { coordinate, formCheckbox, localizedFormTexts, whole } from './console.ts';
+import { CONSOLE_LIST_KINDS, type ConsoleListKind, isChildList, listHasPoint } from './console-lists-basics.ts';
+import { serialIdSchema } from './ids.ts';
+
+export {
+  type ChildListKind,
+  CONSOLE_LIST_KINDS,
+  type ConsoleListKind,
+  isChildList,
+  LIST_CHILDREN,
+  LIST_PARENTS,
+  listHasPoint,
+} from './console-lists-basics.ts';
+
+export const consoleListKindSchema = z.enum(CONSOLE_LIST_KINDS);
+
+/** One entry of a lookup list as the console shows it: hidden ones too, its name in every language. */
+export const consoleListEntrySchema = z
+  .object({
+    id: z.number().int(),
+    kind: consoleListKindSchema,
+    names: z.record(z.string(), z.string()),
+    ordering: z.number().int(),
+    is_published: z.boolean(),
+    parent_id: z.number().int().nullable().describe('The manufacturer, category or city; null for top-level lists'),
+    lat: z.number().nullable().describe('Cities and townships only'),
+    lng: z.number().nullable(),
+  })
+  .meta({ id: 'ConsoleListEntry' });
+export type ConsoleListEntry = z.infer<typeof consoleListEntrySchema>;
+
+/** A list (or one parent's part of it), with the parent's name for the heading. */
+export const consoleListSchema = z
+  .object({
+    kind: consoleListKindSchema,
+    parent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    entries: z.array(consoleListEntrySchema),
+  })
+  .meta({ id: 'ConsoleList' });
+export type ConsoleList = z.infer<typeof consoleListSchema>;
+
+/** A latitude or longitude: required, an empty form field included (a number field posts "" when left empty). */
+const mapCoordinate = (limit: number) =>
+  z
+    .preprocess((value) => (value === '' || value === null ? undefined : value), coordinate(limit).optional())
+    .refine((value) => value !== undefined, 'validation.required')
+    .transform((value) => value as number);
+
+const baseEdit = {
+  names: localizedFormTexts(80),
+  ordering: whole(0, 10_000).prefault(0),
+  is_published: formCheckbox,
+};
+
+/**
+ * An entry's edit as the console's form or the API posts it: Arabic and English names required; a map point
+ * where the list has one; the parent when a new entry of a child list is added (an entry never changes parent).
+ */
+export function listEntryEditSchema(kind: ConsoleListKind) {
+  return z.object({
+    ...baseEdit,
+    parent_id: isChildList(kind) ? serialIdSchema : z.undefined().optional(),
+    lat: listHasPoint(kind) ? mapCoordinate(90) : z.undefined().optional(),
+    lng: listHasPoint(kind) ? mapCoordinate(180) : z.undefined().optional(),
+  });
+}
+export type ListEntryEdit = {
+  names: Record<string, string>;
+  ordering: number;
+  is_published: boolean;
+  parent_id?: number | undefined;
+  lat?: number | undefined;
+  lng?: number | undefined;
+};

@@ -1,0 +1,1 @@
+CREATE INDEX "items_owner_all_newest_idx" ON "items" USING btree ("added_user_id","added_date" DESC NULLS LAST,"id" DESC NULLS LAST);

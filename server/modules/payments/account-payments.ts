@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { ConsoleAccountPayment } from '../../../contract/console-account.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type { Paged } from '../../../contract/paging.ts';
+import { type Db, latestFirst } from '../../kernel/database.ts';
+import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
+import { toPage } from '../../kernel/paging.ts';
+import { payments } from './schema.ts';
+
+/**
+ * Payments as the operator's console reads them (issue 24): an account's, the latest first, read only. Taking,
+ * approving and refunding money come with the payments issue.
+ */
+export class PaymentRecords {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** An account's payments, the latest first (index payments_user_idx): administrators only. */
+  async ofAccount(
+    asker: { isAdmin: boolean },
+    userId: string,
+    page: PageWindow,
+  ): Promise<Paged<ConsoleAccountPayment>> {
+    refuseUnlessAdmin(asker);
+    const rows = await this.db
+      .select({
+        id: payments.id,
+        purpose: payments.purpose,
+        method: payments.method,
+        amount: payments.amount,
+        currency: payments.currency,
+        status: payments.status,
+        itemId: payments.itemId,
+        addedDate: payments.addedDate,
+      })
+      .from(payments)
+      .where(eq(payments.userId, userId))
+      .orderBy(latestFirst(payments.addedDate), latestFirst(payments.id))
+      .limit(page.limit + 1)
+      .offset(page.offset);
+    const records = rows.map((row) => ({
+      id: row.id,
+      purpose: row.purpose,
+      method: row.method,
+      amount: row.amount,
+      currency: row.currency,
+      status: row.status,
+      item_id: row.itemId,
+      added_date: row.addedDate.toISOString(),
+    }));
+    return toPage(records, page.limit, page.offset);
+  }
+}

@@ -1,0 +1,1 @@
+export { PaymentRecords } from './account-payments.ts';
