@@ -90,6 +90,13 @@ export type ConsoleAccountDetail = z.infer<typeof consoleAccountDetailSchema>;
 export const dailyCountsSchema = z.array(z.object({ day: z.string(), count: z.number().int() }));
 export type DailyCounts = z.infer<typeof dailyCountsSchema>;
 
+/** Money received in one currency, for each of the last days, oldest first. */
+export const dailyRevenueSchema = z.object({
+  currency: z.string().describe('The currency short form (SAR)'),
+  days: z.array(z.object({ day: z.string(), amount: z.number() })),
+});
+export type DailyRevenue = z.infer<typeof dailyRevenueSchema>;
+
 /** The console's dashboard (issue 24): what waits for an operator, and the last days' activity. */
 export const dashboardSchema = z
   .object({
@@ -98,6 +105,8 @@ export const dashboardSchema = z
     pending_applications: z.number().int(),
     new_listings: dailyCountsSchema,
     new_accounts: dailyCountsSchema,
+    payments: dailyCountsSchema.describe('Payments that succeeded, by day'),
+    revenue: z.array(dailyRevenueSchema).describe('What they brought in, one series per currency'),
   })
   .meta({ id: 'ConsoleDashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -18,7 +18,7 @@ export default function DailyBars({ data, name }: { data: Array<{ label: string;
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
       <XAxis dataKey="label" reversed={rtl} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-      <YAxis orientation={rtl ? 'right' : 'left'} allowDecimals={false} width={32} tick={{ fontSize: 11 }} />
+      <YAxis orientation={rtl ? 'right' : 'left'} allowDecimals={false} width={44} tick={{ fontSize: 11 }} />
       <Tooltip cursor={{ fillOpacity: 0.08 }} />
       <Bar dataKey="count" name={name} fill="currentColor" radius={[4, 4, 0, 0]} isAnimationActive={false} />
     </BarChart>

@@ -38,6 +38,16 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
       <div className="mt-5 grid gap-4 lg:grid-cols-2">
         <DailyChart id="new-listings" title={t('console.dashboard.newListings')} counts={dashboard.new_listings} />
         <DailyChart id="new-accounts" title={t('console.dashboard.newAccounts')} counts={dashboard.new_accounts} />
+        <DailyChart id="payments" title={t('console.dashboard.payments')} counts={dashboard.payments} />
+        {dashboard.revenue.map(({ currency, days }) => (
+          <DailyChart
+            key={currency}
+            id={`revenue-${currency}`}
+            title={t('console.dashboard.revenue', { currency })}
+            counts={days.map(({ day, amount }) => ({ day, count: amount }))}
+            currency={currency}
+          />
+        ))}
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdf } from '../../testing/media-files.ts';
-import { appSettings, operatorAudit, users } from '../../testing/tables.ts';
+import { appSettings, operatorAudit, payments, users } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 /** Issue 24: the operator's console, its audit log, and the badge applications on both sides. */
@@ -178,6 +178,30 @@ describe('the console', () => {
     expect(dashboard.new_accounts).toHaveLength(14);
     expect(dashboard.pending_applications).toBe(0);
     expect(typeof dashboard.open_reports).toBe('number');
+  });
+
+  it('shows payments received and revenue by day, one series per currency, failed ones left out', async () => {
+    const payment = { userId: 'demo-user-02', purpose: 'promotion', method: 'stripe' };
+    await db.insert(payments).values([
+      { ...payment, amount: '40.50', currency: 'SAR', status: 'succeeded' },
+      { ...payment, amount: '9.50', currency: 'SAR', status: 'succeeded' },
+      { ...payment, amount: '12.00', currency: 'USD', status: 'succeeded' },
+      { ...payment, amount: '500.00', currency: 'SAR', status: 'failed' },
+    ]);
+    type Day = { day: string; count: number };
+    type Revenue = { currency: string; days: Array<{ day: string; amount: number }> };
+    const dashboard = (await call('GET', '/admin/dashboard', test.adminToken)).body.data as {
+      payments: Day[];
+      revenue: Revenue[];
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    expect(dashboard.payments).toHaveLength(14);
+    expect(dashboard.payments.at(-1)).toEqual({ day: today, count: 3 });
+    const revenueToday = (currency: string) =>
+      dashboard.revenue.find((series) => series.currency === currency)?.days.at(-1);
+    expect(revenueToday('SAR')).toEqual({ day: today, amount: 50 });
+    expect(revenueToday('USD')).toEqual({ day: today, amount: 12 });
+    expect((await call('GET', '/admin/dashboard', token(2))).status).toBe(403);
   });
 
   it('renames a category in Arabic and English, shown on the public list at once, and logged', async () => {

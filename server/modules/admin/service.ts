@@ -103,13 +103,14 @@ export class AdminService {
 
   async dashboard(admin: Operator): Promise<Dashboard> {
     refuseUnlessAdmin(admin);
-    const { items, social, users } = this.deps;
-    const [pending, reports, applications, newListings, newAccounts] = await Promise.all([
+    const { items, social, users, payments } = this.deps;
+    const [pending, reports, applications, newListings, newAccounts, money] = await Promise.all([
       items.console.pendingCount(admin),
       social.reportCounts(admin),
       users.applications.pendingCounts(admin),
       items.console.newListingsByDay(admin, DASHBOARD_DAYS),
       users.console.newAccountsByDay(admin, DASHBOARD_DAYS),
+      payments.byDay(admin, DASHBOARD_DAYS),
     ]);
     return {
       pending_listings: pending,
@@ -117,6 +118,8 @@ export class AdminService {
       pending_applications: applications.blue_mark + applications.dealership,
       new_listings: newListings,
       new_accounts: newAccounts,
+      payments: money.payments,
+      revenue: money.revenue,
     };
   }
 

@@ -5,6 +5,7 @@ import type { Paged } from '../../../contract/paging.ts';
 import { type Db, latestFirst } from '../../kernel/database.ts';
 import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
+import { paymentsByDay } from './daily-payments.ts';
 import { payments } from './schema.ts';
 
 /**
@@ -16,6 +17,11 @@ export class PaymentRecords {
 
   constructor(db: Db) {
     this.db = db;
+  }
+
+  /** Payments received and revenue (per currency) by day, for the dashboard: administrators only. */
+  byDay(asker: { isAdmin: boolean }, days: number) {
+    return paymentsByDay(this.db, asker, days);
   }
 
   /** An account's payments, the latest first (index payments_user_idx): administrators only. */

@@ -1,1 +1,2 @@
 export { PaymentRecords } from './account-payments.ts';
+export { paymentsByDay } from './daily-payments.ts';

@@ -40,6 +40,7 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_user_idx').on(table.userId, table.addedDate.desc()),
+    index('payments_added_idx').on(table.addedDate),
     uniqueIndex('payments_provider_ref_idx').on(table.method, table.providerReference),
   ],
 );

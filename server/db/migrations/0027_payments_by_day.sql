@@ -1,0 +1,1 @@
+CREATE INDEX "payments_added_idx" ON "payments" USING btree ("added_date");
