@@ -124,7 +124,7 @@ export const coordinate = (limit: number) =>
     .max(limit, 'validation.outOfRange');
 export const formText = (max: number, required = false) =>
   z
-    .string()
+    .string(required ? { message: 'validation.required' } : undefined)
     .trim()
     .min(required ? 1 : 0, 'validation.required')
     .max(max, 'validation.tooLong');

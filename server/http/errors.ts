@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { LANGUAGES } from '../../contract/language.ts';
 import { translate } from '../i18n.ts';
 import { AppError, badRequest } from '../kernel/errors.ts';
 import { requestLanguage } from './language.ts';
@@ -11,8 +12,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.status).send({ code: error.code, status: 'error', message, data: error.data ?? null });
 }
 
-/** The translated label of a form field (locale key fields.<name>), or its name when it has none. */
+/**
+ * The translated label of a form field (locale key fields.<name>), or its name when it has none. A text in one
+ * language of many (names.ar, titles.en) is named by its language, as the console's forms label it.
+ */
 function fieldLabel(language: ReturnType<typeof requestLanguage>, field: string) {
+  const inLanguage = LANGUAGES.find((entry) => field.endsWith(`.${entry.code}`));
+  if (inLanguage && field.split('.').length === 2) return inLanguage.name;
   const key = `fields.${field}`;
   const label = translate(language, key);
   return label === key ? field : label;

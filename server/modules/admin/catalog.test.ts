@@ -73,6 +73,16 @@ describe('lookup lists in the console', () => {
     ).body.data as Entry;
     const withoutMake = await call('POST', '/admin/lists/models', test.adminToken, names('Hawk', 'هوك'));
     expect(withoutMake.status).toBe(400);
+    const noArabic = await call('POST', '/admin/lists/models', test.adminToken, {
+      names: { en: 'Hawk' },
+      parent_id: 1,
+    });
+    expect(noArabic.body.message).toBe('العربية is required.');
+    const badOrder = await call('POST', '/admin/lists/colors', test.adminToken, {
+      ...names('Teal', 'تركواز'),
+      ordering: -1,
+    });
+    expect(badOrder.body.message).toBe('Order is out of range.');
     const unknownMake = await call('POST', '/admin/lists/models', test.adminToken, {
       ...names('Hawk', 'هوك'),
       parent_id: 999_999,
