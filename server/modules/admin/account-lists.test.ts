@@ -8,6 +8,7 @@ import type {
   ConsoleAccountSession,
 } from '../../../contract/console-account.ts';
 import type { Paged } from '../../../contract/paging.ts';
+import { draftUpload, entryReferences, validEntry } from '../../testing/item-entries.ts';
 import { payments } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
@@ -40,9 +41,15 @@ const isLatestFirst = (dates: string[]) =>
 
 describe('an account in the console', () => {
   it('lists its listings, the reports it made and received, its sessions and its payments', async () => {
-    const [reported, removed] = await listingsOf(SELLER);
+    const [reported] = await listingsOf(SELLER);
     const [elsewhere] = await listingsOf('demo-user-08');
-    if (!reported || !removed || !elsewhere) throw new Error('the seed has no active listings for these accounts');
+    if (!reported || !elsewhere) throw new Error('the seed has no active listings for these accounts');
+    // A listing of its own to delete: deleting a seeded one would remove the seed's photos, which every test shares.
+    const removed = { title: 'Listing to delete', id: '' };
+    const photo = await draftUpload(db, SELLER);
+    const posted = await call('POST', '/items', token(3), validEntry(await entryReferences(db), [photo], removed));
+    expect(posted.status, posted.body.message).toBe(201);
+    removed.id = posted.body.data.id as string;
 
     const reporter = await test.signIn('user07@souk.test');
     const sent = await call('POST', `/items/${reported.id}/report`, reporter, {
