@@ -36,7 +36,10 @@ export function MapPinPicker({
   center,
   tiles,
   onPick,
+  description,
 }: {
+  /** What the dialog asks for, when it is not an item's place ("where buyers can find the item"). */
+  description?: string;
   /** The button that opens it (one element: it becomes the dialog's trigger). */
   trigger: ReactElement;
   value: MapPoint | null;
@@ -57,7 +60,7 @@ export function MapPinPicker({
       open={open}
       onOpenChange={setOpen}
       title={t('mapPicker.title')}
-      description={t('mapPicker.description')}
+      description={description ?? t('mapPicker.description')}
       showDescription
     >
       {open && <PickerMap initial={value} center={center} tiles={tiles} onPoint={setPoint} />}

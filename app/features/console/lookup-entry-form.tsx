@@ -132,6 +132,7 @@ function PointFields({
           value={point}
           center={point ?? context.mapCenter}
           tiles={context.tiles}
+          description={t('console.lists.mapDescription')}
           onPick={(picked) => {
             setLat(String(picked.lat));
             setLng(String(picked.lng));
