@@ -22,6 +22,9 @@ describe('finding a place by what was typed', () => {
     expect(placeNameMatches('جدة', 'جده')).toBe(true);
     expect(placeNameMatches('مَكَّة', 'مكة')).toBe(true);
     expect(placeNameMatches('الرياض', 'الريـاض')).toBe(true);
+    // As typed on a Persian keyboard: keheh for kaf, farsi yeh for ya.
+    expect(placeNameMatches('مكة', 'مکة')).toBe(true);
+    expect(placeNameMatches('الرياض', 'الریاض')).toBe(true);
   });
 });
 

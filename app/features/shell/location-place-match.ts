@@ -10,8 +10,9 @@ function fold(text: string) {
     .normalize('NFD')
     .replace(/[\p{M}\u0640]/gu, '')
     .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
-    .replace(/\u0649/g, '\u064a')
-    .replace(/\u0629/g, '\u0647')
+    .replace(/[\u0649\u06cc]/g, '\u064a')
+    .replace(/\u06a9/g, '\u0643')
+    .replace(/[\u0629\u06c0]/g, '\u0647')
     .toLocaleLowerCase();
 }
 
