@@ -218,7 +218,14 @@ const asAdmin = (probe: Probe): Probe => ({
  */
 const PAGE_FORMS: Record<
   string,
-  { intents: string[]; fields: string[]; poison: Record<string, string>; visitorOnly?: true }
+  {
+    intents: string[];
+    fields: string[];
+    poison: Record<string, string>;
+    visitorOnly?: true;
+    /** Where the form is posted, its parameters filled: a literal ":id" would stop every probe at a 404. */
+    url?: string;
+  }
 > = {
   '/login': { intents: [''], fields: ['user_email', 'user_password', 'privacy'], poison: { privacy: 'no' } },
   '/register': {
@@ -256,37 +263,52 @@ const PAGE_FORMS: Record<
     fields: ['note', 'kind', 'file'],
     poison: { note: '' },
   },
-  '/admin/users/:userId': { intents: [''], fields: ['action'], poison: { action: 'explode' } },
+  '/admin/users/:userId': {
+    url: '/admin/users/demo-user-02',
+    intents: [''],
+    fields: ['action'],
+    poison: { action: 'explode' },
+  },
   '/admin/applications': {
     intents: [''],
     fields: ['application_id', 'decision', 'reason'],
     poison: { application_id: '0' },
   },
   '/admin/categories/:catId': {
+    url: '/admin/categories/1',
     intents: ['save', 'picture', 'remove-picture'],
     fields: ['names.ar', 'names.en', 'cat_ordering', 'is_published', 'is_vehicle', 'icon', 'slot', 'file'],
     poison: { 'names.ar': '', slot: 'banner' },
   },
   '/admin/categories/lists/:kind/:entryId': {
+    url: '/admin/categories/lists/townships/new?parent=1',
     intents: [''],
     fields: ['names.ar', 'names.en', 'ordering', 'is_published', 'parent_id', 'lat', 'lng'],
     poison: { 'names.ar': '', lat: '91' },
   },
   '/admin/reports': { intents: [''], fields: ['target', 'reason'], poison: {} },
   '/admin/content/blog/:blogId': {
+    url: '/admin/content/blog/new',
     intents: ['save', 'photo', 'delete'],
     fields: ['language', 'title', 'body', 'is_published', 'file'],
     poison: { language: 'xx' },
   },
-  '/admin/content/pages/:kind': { intents: [''], fields: ['language', 'title', 'body'], poison: { language: 'xx' } },
+  '/admin/content/pages/:kind': {
+    url: '/admin/content/pages/about',
+    intents: [''],
+    fields: ['language', 'title', 'body'],
+    poison: { language: 'xx' },
+  },
   '/admin/reviews': { intents: [''], fields: ['review_id', 'hidden'], poison: { hidden: 'maybe' } },
   '/admin/content': { intents: ['broadcast'], fields: ['title', 'message'], poison: { title: '' } },
   '/admin/content/collections/:collectionId': {
+    url: '/admin/content/collections/new',
     intents: ['save', 'add', 'remove', 'delete'],
     fields: ['names.ar', 'names.en', 'ordering', 'is_published', 'item', 'item_id'],
     poison: { 'names.ar': '', item: 'not a listing', item_id: 'x' },
   },
   '/admin/content/banners/:bannerId': {
+    url: '/admin/content/banners/new',
     intents: ['save', 'picture', 'delete'],
     fields: ['titles.ar', 'titles.en', 'link', 'ordering', 'is_published', 'file'],
     poison: { 'titles.ar': '' },
@@ -361,7 +383,8 @@ function pageLoaderProbes(address: string): Probe[] {
 
 function pageFormProbes(address: string, form: (typeof PAGE_FORMS)[string]): Probe[] {
   const probes: Probe[] = [];
-  const post = (label: string, body: RawBody) => probes.push({ method: 'POST', ...rawProbe(label, address, body) });
+  const url = form.url ?? address;
+  const post = (label: string, body: RawBody) => probes.push({ method: 'POST', ...rawProbe(label, url, body) });
   for (const intent of form.intents) {
     const base = { ...form.poison, ...(intent ? { intent } : {}) };
     for (const field of form.fields) {
