@@ -13,9 +13,9 @@ import {
   deleteImageRows,
   findImageRows,
   firstImages,
-  insertImageRow,
   type MediaService,
   photoRefusal,
+  replaceSoleImage,
   type Upload,
 } from '../media/index.ts';
 import { sanitizePostHtml } from './rich-text.ts';
@@ -166,14 +166,7 @@ export class BlogEditor {
     return this.events.transaction(this.db, async (tx, publish) => {
       const [row] = await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId)).for('update');
       if (!row) throw notFound('api.blogNotFound');
-      const parentId = String(blogId);
-      const previous = await findImageRows(tx, { parentIds: [parentId], types: ['blog'] });
-      const removed = await deleteImageRows(
-        tx,
-        previous.map((photo) => photo.img_id),
-        parentId,
-      );
-      await insertImageRow(tx, { parentId, type: 'blog', ...stored, ordering: 0 });
+      const { removed } = await replaceSoleImage(tx, String(blogId), 'blog', stored);
       record(publish, asker, 'blog.photo', blogId, { photo: removed[0] ?? null }, { photo: stored.path });
       return removed;
     });

@@ -14,6 +14,7 @@ import {
   type ImageRow,
   insertImageRow,
   type MediaService,
+  replaceSoleImage,
   type Upload,
   updateImageRow,
 } from '../media/index.ts';
@@ -357,15 +358,10 @@ export class ItemMediaService {
     try {
       image = await this.edit(asker, async (tx, edited) => {
         const item = await this.editableItem(tx, asker, itemId, true);
-        const old = await findImageRows(tx, { parentIds: [itemId], types: [type] });
-        previous = await deleteImageRows(
-          tx,
-          old.map((row) => row.img_id),
-          itemId,
-        );
-        const saved = await insertImageRow(tx, { parentId: itemId, type, ...stored, ordering: 0 });
+        const replaced = await replaceSoleImage(tx, itemId, type, stored);
+        previous = replaced.removed;
         await edited(item);
-        return saved;
+        return replaced.image as Image;
       });
     } catch (error) {
       await this.removeFiles([stored.path]);

@@ -5,15 +5,7 @@ import { type Db, isUniqueViolation } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
-import {
-  deleteImageRows,
-  findImageRows,
-  firstImages,
-  insertImageRow,
-  type MediaService,
-  photoRefusal,
-  type Upload,
-} from '../media/index.ts';
+import { firstImages, type MediaService, photoRefusal, replaceSoleImage, type Upload } from '../media/index.ts';
 import { categories } from './catalog-schema.ts';
 import { slugOf } from './list-editor.ts';
 import './events.ts';
@@ -151,14 +143,7 @@ export class CategoryEditor {
         .where(eq(categories.id, catId))
         .for('update');
       if (!row) throw notFound('api.categoryNotFound');
-      const parentId = String(catId);
-      const previous = await findImageRows(tx, { parentIds: [parentId], types: [type] });
-      const removed = await deleteImageRows(
-        tx,
-        previous.map((picture) => picture.img_id),
-        parentId,
-      );
-      if (stored) await insertImageRow(tx, { parentId, type, ...stored, ordering: 0 });
+      const { removed } = await replaceSoleImage(tx, String(catId), type, stored);
       publish('catalog.changed', { catId });
       record(
         publish,

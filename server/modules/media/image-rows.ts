@@ -110,6 +110,26 @@ export async function updateImageRow(
   return updated ? toImage(updated) : null;
 }
 
+/**
+ * Makes `stored` the parent's only picture of `type` (or removes it, with null): a blog's photo, a category's
+ * icon, an item's video. Answers the replaced files' paths, which the caller removes after commit.
+ */
+export async function replaceSoleImage(
+  db: DbOrTx,
+  parentId: string,
+  type: ImageType,
+  stored: { path: string; width: number; height: number } | null,
+): Promise<{ removed: string[]; image: Image | null }> {
+  const previous = await findImageRows(db, { parentIds: [parentId], types: [type] });
+  const removed = await deleteImageRows(
+    db,
+    previous.map((row) => row.img_id),
+    parentId,
+  );
+  const image = stored ? await insertImageRow(db, { parentId, type, ...stored, ordering: 0 }) : null;
+  return { removed, image };
+}
+
 /** Deletes rows (of one parent only, when given); answers the stored paths the caller removes after commit. */
 export async function deleteImageRows(db: DbOrTx, imgIds: string[], parentId?: string): Promise<string[]> {
   const ids = validIds(imgIds);

@@ -5,6 +5,7 @@ export {
   findImageRows,
   type ImageRow,
   insertImageRow,
+  replaceSoleImage,
   updateImageRow,
 } from './image-rows.ts';
 export { firstImageJson, firstImages, imagesOf, toImage } from './images.ts';
