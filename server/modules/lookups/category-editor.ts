@@ -7,7 +7,7 @@ import type { EventBus, Publish } from '../../kernel/events.ts';
 import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { firstImages, type MediaService, photoRefusal, replaceSoleImage, type Upload } from '../media/index.ts';
 import { categories } from './catalog-schema.ts';
-import { slugOf } from './list-editor.ts';
+import { uniqueSlug } from './slugs.ts';
 import './events.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -67,7 +67,7 @@ export class CategoryEditor {
           ...changedColumns(edit, asker),
           icon: edit.icon ?? 'tag',
           isVehicle: edit.is_vehicle,
-          slug: await uniqueSlug(tx, edit.names.en),
+          slug: await uniqueSlug(tx, { table: categories, slug: categories.slug }, edit.names.en, 'category'),
           addedUserId: asker.userId,
         })
         .returning()
@@ -213,12 +213,6 @@ function record(
     ...{ actorId: asker.userId, action, subjectType: 'category', subjectId: String(catId) },
     ...{ before, after },
   });
-}
-
-async function uniqueSlug(db: Db, englishName: string) {
-  const base = slugOf(englishName) || 'category';
-  const [taken] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, base));
-  return taken ? `${base}-${Date.now().toString(36)}` : base;
 }
 
 function refuseTakenName(error: unknown): never {

@@ -18,6 +18,7 @@ import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-a
 import { categories, subcategories } from './catalog-schema.ts';
 import './events.ts';
 import * as lists from './schema.ts';
+import { uniqueSlug } from './slugs.ts';
 
 interface Asker {
   userId: string;
@@ -248,30 +249,11 @@ async function creationColumns(db: Db, kind: ConsoleListKind, edit: ListEntryEdi
   const list = LIST_TABLES[kind];
   const columns: Record<string, unknown> = list.parent ? { [list.parent.key]: edit.parent_id } : {};
   if (kind !== 'subcategories') return columns;
-  return { ...columns, slug: await uniqueSlug(db, edit.names.en ?? ''), addedUserId: asker.userId };
-}
-
-/** A slug from the English name, made unique with a number when another subcategory has it already. */
-async function uniqueSlug(db: Db, englishName: string) {
-  const base = slugOf(englishName) || 'subcategory';
-  const taken = await db
-    .select({ slug: subcategories.slug })
-    .from(subcategories)
-    .where(sql`${subcategories.slug} = ${base} or ${subcategories.slug} like ${`${base}-%`}`);
-  const used = new Set(taken.map((row) => row.slug));
-  if (!used.has(base)) return base;
-  let suffix = 2;
-  while (used.has(`${base}-${suffix}`)) suffix += 1;
-  return `${base}-${suffix}`;
-}
-
-export function slugOf(text: string) {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+  return {
+    ...columns,
+    slug: await uniqueSlug(db, { table: subcategories, slug: subcategories.slug }, edit.names.en ?? '', 'subcategory'),
+    addedUserId: asker.userId,
+  };
 }
 
 function refuseTakenName(error: unknown): never {
