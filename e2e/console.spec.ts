@@ -227,8 +227,10 @@ test('an operator publishes a blog post with a photo, and a visitor reads it on 
     await page.getByRole('button', { name: en('console:console.editor.heading'), exact: true }).click();
     await page.keyboard.type('Before you meet');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: en('console:console.editor.bold'), exact: true }).click();
+    // Marking typed text (not a stored mark on an empty line) stays bold whatever the editor's timing.
     await page.keyboard.type('Check the papers');
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: en('console:console.editor.bold'), exact: true }).click();
     await expect(page.getByRole('button', { name: en('console:console.editor.bold'), exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
