@@ -13,9 +13,9 @@ export const ITEM_ORDERS = ['added_date', 'touch_count', 'relevance', 'distance'
 export type ItemOrder = (typeof ITEM_ORDERS)[number];
 
 /**
- * The query parameters of /item-list (SPEC.md 2), in the order a list emits them, plus the ones the issue's
- * filters need (township, vehicle make and model, mileage, seller type). The *_name values only label the
- * chosen filter on the page; the server filters by the ids.
+ * The query parameters of /item-list (SPEC.md 2), in the order a list emits them, plus the ones the issues'
+ * filters need (township; a vehicle's make, model, mileage, seller type, vehicle type, body style, transmission,
+ * fuel and colour). The *_name values only label the chosen filter on the page; the server filters by the ids.
  */
 export const ITEM_LIST_PARAMS = [
   'search_term',
@@ -53,6 +53,16 @@ export const ITEM_LIST_PARAMS = [
   'max_mileage',
   'seller_type_id',
   'seller_type_name',
+  'vehicle_type_id',
+  'vehicle_type_name',
+  'body_style_id',
+  'body_style_name',
+  'transmission_id',
+  'transmission_name',
+  'fuel_type_id',
+  'fuel_type_name',
+  'color_id',
+  'color_name',
   'sorting_id',
   'sorting_name',
   'order_by',

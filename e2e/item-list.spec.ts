@@ -28,6 +28,7 @@ const PLAIN_LETTERS = 'ثجحخذزشصضطظعغقرد';
 const markerWord = () => Array.from({ length: 6 }, () => PLAIN_LETTERS[randomInt(PLAIN_LETTERS.length)]).join('');
 
 type Tree = { [key: string]: string | Tree };
+type VehicleNames = Record<'transmission' | 'fuel_type', { id: number; name: string } | null>;
 const locales = Object.fromEntries(
   ['ar', 'en'].flatMap((language) =>
     ['search', 'common', 'forms'].map((namespace) => [
@@ -223,6 +224,37 @@ test.describe('on a desktop', () => {
       expect(response.status()).toBe(302);
       expect(response.headers().location).toBe('/item-list?cat_id=1&brand=Kia&lang=en');
     });
+  });
+
+  test('vehicles filtered by transmission and fuel: the chosen ones in the address, the chips and the results', async ({
+    page,
+    request,
+  }) => {
+    // A seeded car's own transmission and fuel (a list item carries no vehicle details; its page does).
+    const listed = await dataOf(await request.get('/api/v1/items?cat_id=1&limit=5&lang=en'));
+    const pages = await Promise.all(
+      (listed.items as Array<{ id: string }>).map(async (item) =>
+        dataOf(await request.get(`/api/v1/items/${item.id}?lang=en`)),
+      ),
+    );
+    const car = (pages as Array<{ title: string; vehicle: VehicleNames | null }>).find(
+      (item) => item.vehicle?.transmission && item.vehicle.fuel_type,
+    );
+    const transmission = car?.vehicle?.transmission;
+    const fuel = car?.vehicle?.fuel_type;
+    if (!car || !transmission || !fuel) throw new Error('the seed has no vehicle with a transmission and a fuel');
+    await openList(page, '/item-list?cat_id=1&cat_name=Vehicles&lang=en');
+    const panel = page.getByTestId('side-filters');
+    await panel
+      .getByLabel(text('en', 'search:itemList.filters.transmission'))
+      .selectOption({ label: transmission.name });
+    await panel.getByLabel(text('en', 'search:itemList.filters.fuelType')).selectOption({ label: fuel.name });
+    await panel.getByTestId('side-apply').click();
+    await expect(page).toHaveURL(
+      new RegExp(`transmission_id=${transmission.id}&transmission_name=[^&]+&fuel_type_id=${fuel.id}&fuel_type_name=`),
+    );
+    await expect(page.getByTestId('filter-chip')).toContainText([transmission.name, fuel.name]);
+    await expect(page.getByRole('link', { name: car.title }).first()).toBeVisible();
   });
 
   test('the footer popular link lists by views, shown as sort 2 POPULAR', async ({ page }) => {

@@ -41,6 +41,11 @@ type IdFilter = keyof Pick<
   | 'manufacturer_id'
   | 'model_id'
   | 'seller_type_id'
+  | 'vehicle_type_id'
+  | 'body_style_id'
+  | 'transmission_id'
+  | 'fuel_type_id'
+  | 'color_id'
 >;
 
 /** Each id filter of the list and the column it narrows. */
@@ -58,6 +63,11 @@ const idFilters = (listings: Listings): Record<IdFilter, AnyPgColumn> => ({
   manufacturer_id: listings.manufacturerId,
   model_id: listings.modelId,
   seller_type_id: listings.sellerTypeId,
+  vehicle_type_id: listings.vehicleTypeId,
+  body_style_id: listings.bodyStyleId,
+  transmission_id: listings.transmissionId,
+  fuel_type_id: listings.fuelTypeId,
+  color_id: listings.colorId,
 });
 
 /**

@@ -37,6 +37,11 @@ const ID_COLUMNS = {
   manufacturer_id: 'manufacturerId',
   model_id: 'modelId',
   seller_type_id: 'sellerTypeId',
+  vehicle_type_id: 'vehicleTypeId',
+  body_style_id: 'bodyStyleId',
+  transmission_id: 'transmissionId',
+  fuel_type_id: 'fuelTypeId',
+  color_id: 'colorId',
 } as const satisfies Partial<Record<keyof ItemSearchQuery, keyof Row>>;
 
 /** The filters as columns (the text and its words come from textColumnsOf). */

@@ -72,6 +72,11 @@ const ID_PAIRS = [
   ['manufacturer_id', 'manufacturer_id'],
   ['model_id', 'model_id'],
   ['seller_type_id', 'seller_type_id'],
+  ['vehicle_type_id', 'vehicle_type_id'],
+  ['body_style_id', 'body_style_id'],
+  ['transmission_id', 'transmission_id'],
+  ['fuel_type_id', 'fuel_type_id'],
+  ['color_id', 'color_id'],
 ] as const;
 
 /**
@@ -115,7 +120,9 @@ function listingAndPrefixes(itemId: string): SQL {
         ${listings.itemLocationTownshipId} as item_location_township_id,
         ${listings.conditionOfItemId} as condition_of_item_id, ${listings.engineStatusId} as engine_status_id,
         ${listings.manufacturerId} as manufacturer_id, ${listings.modelId} as model_id,
-        ${listings.sellerTypeId} as seller_type_id, ${listings.price} as price, ${listings.brand} as brand,
+        ${listings.sellerTypeId} as seller_type_id, ${listings.vehicleTypeId} as vehicle_type_id,
+        ${listings.bodyStyleId} as body_style_id, ${listings.transmissionId} as transmission_id,
+        ${listings.fuelTypeId} as fuel_type_id, ${listings.colorId} as color_id, ${listings.price} as price, ${listings.brand} as brand,
         ${listings.year} as year, ${listings.mileage} as mileage, ${listings.isPaid} as is_paid,
         ${listings.isSoldOut} as is_sold_out, ${listings.searchVector} as search_vector,
         ${listings.lat} as lat, ${listings.lng} as lng

@@ -28,6 +28,9 @@ let sub2: number;
 let tag: string;
 let place: { cityId: number; townshipId: number };
 let condition: [number, number];
+let transmission: [number, number];
+let fuel: [number, number];
+let color: [number, number];
 
 async function twoIds(table: typeof schema.itemConditions) {
   const rows = await db.select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(2);
@@ -57,6 +60,9 @@ beforeAll(async () => {
     .limit(1);
   place = township ?? { cityId: 0, townshipId: 0 };
   condition = await twoIds(schema.itemConditions);
+  transmission = await twoIds(schema.transmissions);
+  fuel = await twoIds(schema.fuelTypes);
+  color = await twoIds(schema.colors);
   await db.insert(blocks).values({ blockerId: SAVER, blockedId: BLOCKED_SELLER }).onConflictDoNothing();
 });
 
@@ -210,6 +216,16 @@ describe('matching a listing', () => {
       const { ids } = await matchOf(itemId);
       expect(ids.includes(saved.id), `case ${index}: ${JSON.stringify(query)}`).toBe(matches);
     }
+  });
+
+  it('matches the vehicle filters: transmission, fuel and colour', async () => {
+    // Saved by another member: the saver's creations per hour are spent by the case above.
+    const vehicle = { transmission_id: transmission[0], fuel_type_id: fuel[0], color_id: color[0] };
+    const saved = await save({ ...vehicle, name: 'vehicle' }, 4);
+    const same = await listing({ transmissionId: transmission[0], fuelTypeId: fuel[0], colorId: color[0] });
+    const otherGearbox = await listing({ transmissionId: transmission[1], fuelTypeId: fuel[0], colorId: color[0] });
+    expect((await matchOf(same)).ids).toContain(saved.id);
+    expect((await matchOf(otherGearbox)).ids.includes(saved.id)).toBe(transmission[0] === transmission[1]);
   });
 
   it('matches words as the item list does: Arabic spelling variants, prefixes and stems', async () => {

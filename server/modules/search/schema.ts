@@ -126,6 +126,11 @@ export const savedSearches = pgTable(
     manufacturerId: integer('manufacturer_id'),
     modelId: integer('model_id'),
     sellerTypeId: integer('seller_type_id'),
+    vehicleTypeId: integer('vehicle_type_id'),
+    bodyStyleId: integer('body_style_id'),
+    transmissionId: integer('transmission_id'),
+    fuelTypeId: integer('fuel_type_id'),
+    colorId: integer('color_id'),
     minPrice: numeric('min_price', { precision: 14, scale: 2 }),
     maxPrice: numeric('max_price', { precision: 14, scale: 2 }),
     /** souk_normalize of the brand. */

@@ -93,6 +93,36 @@ const NAMED_CHOICES = {
     name: 'seller_type_name',
     label: 'itemList.filters.sellerType',
   },
+  vehicleType: {
+    list: 'vehicle_types',
+    id: 'vehicle_type_id',
+    name: 'vehicle_type_name',
+    label: 'itemList.filters.vehicleType',
+  },
+  bodyStyle: {
+    list: 'body_styles',
+    id: 'body_style_id',
+    name: 'body_style_name',
+    label: 'itemList.filters.bodyStyle',
+  },
+  transmission: {
+    list: 'transmissions',
+    id: 'transmission_id',
+    name: 'transmission_name',
+    label: 'itemList.filters.transmission',
+  },
+  fuelType: {
+    list: 'fuel_types',
+    id: 'fuel_type_id',
+    name: 'fuel_type_name',
+    label: 'itemList.filters.fuelType',
+  },
+  color: {
+    list: 'colors',
+    id: 'color_id',
+    name: 'color_name',
+    label: 'itemList.filters.color',
+  },
 } satisfies Partial<Record<FilterChipId, NamedChoice>>;
 type NamedChip = keyof typeof NAMED_CHOICES;
 const isNamedChip = (chip: FilterChipId): chip is NamedChip => chip in NAMED_CHOICES;

@@ -27,6 +27,11 @@ export const PANEL_FIELDS = [
   'engine_status_id',
   'max_mileage',
   'seller_type_id',
+  'vehicle_type_id',
+  'body_style_id',
+  'transmission_id',
+  'fuel_type_id',
+  'color_id',
   'is_sold_out',
   'isPaid',
   'lat',
@@ -46,6 +51,11 @@ const VEHICLE_FIELDS: readonly PanelField[] = [
   'engine_status_id',
   'max_mileage',
   'seller_type_id',
+  'vehicle_type_id',
+  'body_style_id',
+  'transmission_id',
+  'fuel_type_id',
+  'color_id',
 ];
 
 /** The field a choice empties when it changes: a category's subcategory, a city's township, a maker's model. */

@@ -42,6 +42,11 @@ export interface ItemListOptions {
   manufacturers: ListOption[];
   engine_statuses: ListOption[];
   seller_types: ListOption[];
+  vehicle_types: ListOption[];
+  body_styles: ListOption[];
+  transmissions: ListOption[];
+  fuel_types: ListOption[];
+  colors: ListOption[];
 }
 
 const option = (row: Lookup): ListOption => ({ id: row.id, name: row.name });
@@ -61,6 +66,11 @@ export function listOptions(entry: ItemEntryOptions, subcategories: ListOption[]
     manufacturers: entry.manufacturers.map(option),
     engine_statuses: entry.engine_statuses.map(option),
     seller_types: entry.seller_types.map(option),
+    vehicle_types: entry.vehicle_types.map(option),
+    body_styles: entry.body_styles.map(option),
+    transmissions: entry.transmissions.map(option),
+    fuel_types: entry.fuel_types.map(option),
+    colors: entry.colors.map(option),
   };
 }
 

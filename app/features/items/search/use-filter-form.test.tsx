@@ -27,6 +27,11 @@ const options: ItemListOptions = {
   manufacturers: [{ id: 7, name: 'Toyota' }],
   engine_statuses: [],
   seller_types: [],
+  vehicle_types: [],
+  body_styles: [],
+  transmissions: [],
+  fuel_types: [],
+  colors: [],
 };
 
 const dataOf = (values: FilterValues, more: Partial<FilterPanelData> = {}): FilterPanelData => ({

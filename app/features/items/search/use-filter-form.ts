@@ -134,6 +134,11 @@ function choiceLists(options: ItemListOptions, dependent: ReturnType<typeof useD
     manufacturer_id: options.manufacturers,
     model_id: dependent.models.options,
     seller_type_id: options.seller_types,
+    vehicle_type_id: options.vehicle_types,
+    body_style_id: options.body_styles,
+    transmission_id: options.transmissions,
+    fuel_type_id: options.fuel_types,
+    color_id: options.colors,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type FilterSectionProps, fieldWiring, RangeFilter, SelectFilter, TextFilter } from './filter-fields.tsx';
 
-/** The filters of a vehicle category: manufacturer and model, years, engine, mileage and seller. */
+/** A vehicle category's filters: make, model, years, type, body, gearbox, fuel, colour, engine, mileage, seller. */
 export function VehicleFilters({ filter, idPrefix, data }: FilterSectionProps) {
   const { t } = useTranslation();
   const field = fieldWiring(filter, idPrefix);
@@ -32,6 +32,19 @@ export function VehicleFilters({ filter, idPrefix, data }: FilterSectionProps) {
         max={{ ...field('max_year'), label: t('itemList.filters.maxYear') }}
         whole
       />
+      <SelectFilter
+        {...field('vehicle_type_id')}
+        label={t('itemList.filters.vehicleType')}
+        options={options.vehicle_types}
+      />
+      <SelectFilter {...field('body_style_id')} label={t('itemList.filters.bodyStyle')} options={options.body_styles} />
+      <SelectFilter
+        {...field('transmission_id')}
+        label={t('itemList.filters.transmission')}
+        options={options.transmissions}
+      />
+      <SelectFilter {...field('fuel_type_id')} label={t('itemList.filters.fuelType')} options={options.fuel_types} />
+      <SelectFilter {...field('color_id')} label={t('itemList.filters.color')} options={options.colors} />
       <SelectFilter
         {...field('engine_status_id')}
         label={t('itemList.filters.engineStatus')}
