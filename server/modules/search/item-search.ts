@@ -39,6 +39,7 @@ interface Plan {
 }
 
 type Row = { id: string; sort: string | number | null };
+type Phase = NonNullable<SearchCursor['phase']>;
 
 /**
  * One page of a public item list: every filter, the text, the radius, the order and the paging of
@@ -151,22 +152,25 @@ export class ItemSearch {
     return { count: Math.min(n, RESULT_COUNT_CAP), capped: n > RESULT_COUNT_CAP };
   }
 
-  /** Newest or most viewed: keyset paging, with the paid items first when asked (their own phase). */
+  /**
+   * Newest or most viewed: keyset paging, one phase after another (paid items first when asked, sold ones
+   * last), each walking the same index with its own filter.
+   */
   private async keysetPage(plan: Plan, cursor: SearchCursor | null, total: { count: number; capped: boolean }) {
     const limit = plan.query.limit;
-    const paidFirst = plan.query.isPaid === 'paid_item_first';
-    let phase = paidFirst ? (cursor?.phase ?? 'paid') : undefined;
+    const phases = phasesOf(plan.query);
+    let index = cursor?.phase ? phases.indexOf(cursor.phase) : 0;
+    if (index < 0) throw badRequest('errors.invalidParameter', { field: 'cursor' });
     let after = cursor?.after;
-    const rows: Row[] = [];
-    const { listings } = plan;
+    const rows: Array<Row & { phase: Phase | undefined }> = [];
     while (true) {
-      const phaseFilter =
-        phase === 'paid' ? [sql`${listings.isPaid}`] : phase === 'rest' ? [sql`not ${listings.isPaid}`] : [];
-      const found = await this.keysetRows(plan, [...plan.where, ...phaseFilter], after, limit + 1 - rows.length);
-      rows.push(...found);
-      if (rows.length > limit || phase !== 'paid') break;
-      // The paid items are all listed: the others follow on the same page.
-      phase = 'rest';
+      const phase = phases[index];
+      const where = [...plan.where, ...phaseConditions(plan, phase)];
+      const found = await this.keysetRows(plan, where, after, limit + 1 - rows.length);
+      rows.push(...found.map((row) => ({ ...row, phase })));
+      if (rows.length > limit || index >= phases.length - 1) break;
+      // This phase is all listed: the next one follows on the same page.
+      index += 1;
       after = undefined;
     }
     const page = rows.slice(0, limit);
@@ -175,7 +179,7 @@ export class ItemSearch {
     return {
       itemIds: page.map((row) => row.id),
       nextCursor: more
-        ? encodeCursor({ phase, after: [last.sort ?? '', last.id], total: [total.count, total.capped] })
+        ? encodeCursor({ phase: last.phase, after: [last.sort ?? '', last.id], total: [total.count, total.capped] })
         : null,
     };
   }
@@ -215,35 +219,64 @@ export class ItemSearch {
   private async rankedPage(plan: Plan, cursor: SearchCursor | null, total: { count: number; capped: boolean }) {
     const offset = cursor?.offset ?? plan.query.offset;
     const limit = plan.query.limit;
-    const { listings } = plan;
-    const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`${listings.isPaid} desc, ` : sql``;
-    const where = allOf(plan.where);
-    const radius = radiusOf(plan.query);
-    const result =
-      plan.order === 'added_date' || plan.order === 'touch_count'
-        ? await this.db.execute<{ id: string }>(sql`
-            select ${listings.id} as id from ${listings} where ${where}
-            order by ${paidFirst}${sortColumn(listings, plan.order)} ${directionOf(plan)}, ${listings.id} ${directionOf(plan)}
-            limit ${limit + 1} offset ${offset}`)
-        : plan.order === 'distance' && radius
-          ? await this.db.execute<{ id: string }>(sql`
-            select ${listings.id} as id from ${listings} where ${where}
-            order by ${paidFirst}${distanceFrom(listings, radius)}, ${listings.id}
-            limit ${limit + 1} offset ${offset}`)
-          : await this.db.execute<{ id: string }>(
-              this.bestMatchQuery(
-                plan,
-                (await this.estimatedRows(listings, plan.where)) > this.sparseMatches,
-                limit + 1,
-                offset,
-              ),
-            );
-    const ids = result.rows.map((row) => row.id);
+    const ids =
+      plan.order === 'relevance'
+        ? await this.bestMatchIds(plan, limit + 1, offset)
+        : await this.unsoldThenSold(plan, limit + 1, offset);
     const more = ids.length > limit;
     return {
       itemIds: ids.slice(0, limit),
       nextCursor: more ? encodeCursor({ offset: offset + limit, total: [total.count, total.capped] }) : null,
     };
+  }
+
+  /**
+   * An index-ordered list by offset, its sold items last: the unsold ones walk the index first, and the sold
+   * ones start where they end (an order by "sold" first could use no index and would sort every match).
+   */
+  private async unsoldThenSold(plan: Plan, limit: number, offset: number): Promise<string[]> {
+    if (!soldLast(plan.query)) return this.orderedIds(plan, [], limit, offset);
+    const { listings } = plan;
+    const unsold = [sql`not ${listings.isSoldOut}`];
+    const ids = await this.orderedIds(plan, unsold, limit, offset);
+    if (ids.length === limit) return ids;
+    // The unsold ones end on this page, or before it (then counted, no further than the offset).
+    const unsoldCount =
+      ids.length > 0 || offset === 0 ? offset + ids.length : await this.countUpTo(plan, unsold, offset);
+    const soldOffset = Math.max(0, offset - unsoldCount);
+    const sold = await this.orderedIds(plan, [sql`${listings.isSoldOut}`], limit - ids.length, soldOffset);
+    return [...ids, ...sold];
+  }
+
+  /** One window of the newest, most viewed or nearest matches (paid first when asked). */
+  private async orderedIds(plan: Plan, conditions: SQL[], limit: number, offset: number): Promise<string[]> {
+    const { listings } = plan;
+    const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`${listings.isPaid} desc, ` : sql``;
+    const radius = radiusOf(plan.query);
+    const order =
+      plan.order === 'distance' && radius
+        ? sql`${distanceFrom(listings, radius)}, ${listings.id}`
+        : sql`${sortColumn(listings, plan.order)} ${directionOf(plan)}, ${listings.id} ${directionOf(plan)}`;
+    const result = await this.db.execute<{ id: string }>(sql`
+      select ${listings.id} as id from ${listings} where ${allOf([...plan.where, ...conditions])}
+      order by ${paidFirst}${order}
+      limit ${limit} offset ${offset}`);
+    return result.rows.map((row) => row.id);
+  }
+
+  /** How many rows match, counted no further than `cap`. */
+  private async countUpTo(plan: Plan, conditions: SQL[], cap: number): Promise<number> {
+    const { listings } = plan;
+    const result = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${listings} where ${allOf([...plan.where, ...conditions])} limit ${cap}) capped`,
+    );
+    return result.rows[0]?.n ?? 0;
+  }
+
+  private async bestMatchIds(plan: Plan, limit: number, offset: number): Promise<string[]> {
+    const dense = (await this.estimatedRows(plan.listings, plan.where)) > this.sparseMatches;
+    const result = await this.db.execute<{ id: string }>(this.bestMatchQuery(plan, dense, limit, offset));
+    return result.rows.map((row) => row.id);
   }
 
   /**
@@ -255,19 +288,20 @@ export class ItemSearch {
     const tsquery = plan.text?.tsquery ?? sql`''::tsquery`;
     const newest = sql`order by added_date desc nulls last, id desc nulls last limit ${RANKED_CANDIDATES}`;
     const { listings } = plan;
-    const columns = sql`${listings.id} as id, ${listings.isPaid} as is_paid, ${listings.addedDate} as added_date, ${listings.searchVector} as search_vector`;
+    const columns = sql`${listings.id} as id, ${listings.isPaid} as is_paid, ${listings.isSoldOut} as is_sold_out, ${listings.addedDate} as added_date, ${listings.searchVector} as search_vector`;
     const where = allOf(plan.where);
     const candidates = dense
       ? sql`select ${columns} from ${listings} where ${where} ${newest}`
       : sql`select * from (select ${columns} from ${listings} where ${where} offset 0) matches ${newest}`;
     const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`is_paid desc, ` : sql``;
+    const unsoldFirst = soldLast(plan.query) ? sql`is_sold_out, ` : sql``;
     return sql`
       select id from (
-        select id, is_paid, ts_rank(search_vector, ${tsquery})
+        select id, is_paid, is_sold_out, ts_rank(search_vector, ${tsquery})
           / (1 + extract(epoch from now() - added_date) / ${SCORE_HALF_LIFE_DAYS * 86_400}) as score
         from (${candidates}) candidates
       ) ranked
-      order by ${paidFirst}score desc, id desc
+      order by ${paidFirst}${unsoldFirst}score desc, id desc
       limit ${limit} offset ${offset}`;
   }
 }
@@ -295,6 +329,28 @@ const sortColumn = (listings: Listings, order: ItemOrder) =>
 
 /** The indexes are "desc nulls last"; ascending walks them backwards (nulls first). */
 const directionOf = (plan: Plan) => sql.raw(plan.descending ? 'desc nulls last' : 'asc nulls first');
+
+/** Sold items come last unless the list asks for sold or unsold ones only. */
+const soldLast = (query: ItemSearchQuery) => query.is_sold_out === undefined;
+
+/** The parts a keyset list walks in turn: paid items first when asked, then the rest, sold items last. */
+function phasesOf(query: ItemSearchQuery): Array<Phase | undefined> {
+  const paidFirst = query.isPaid === 'paid_item_first';
+  const phases: Phase[] = [];
+  if (paidFirst) phases.push('paid');
+  if (paidFirst || soldLast(query)) phases.push('rest');
+  if (soldLast(query)) phases.push('sold');
+  return phases.length > 0 ? phases : [undefined];
+}
+
+function phaseConditions({ listings, query }: Plan, phase: Phase | undefined): SQL[] {
+  const unsold = soldLast(query) ? [sql`not ${listings.isSoldOut}`] : [];
+  if (phase === 'paid') return [sql`${listings.isPaid}`, ...unsold];
+  if (phase === 'rest')
+    return [...(query.isPaid === 'paid_item_first' ? [sql`not ${listings.isPaid}`] : []), ...unsold];
+  if (phase === 'sold') return [sql`${listings.isSoldOut}`];
+  return [];
+}
 
 /** Best match and nearest first rank a bounded set and page it by offset; the other orders walk an index. */
 const isRanked = (plan: Plan) => plan.order === 'relevance' || plan.order === 'distance';
