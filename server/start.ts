@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
 import { DataFolderInUseError, EmbeddedStartError } from './db/embedded.ts';
 import { seedOnStart } from './db/seed/index.ts';
+import { warnWhenLettersUnseen } from './db/unicode-ctype.ts';
 import type { JobQueue } from './kernel/jobs.ts';
 import { createJobQueue } from './kernel/jobs-pg-boss.ts';
 
@@ -32,6 +33,7 @@ async function main() {
     await migrateDatabase(database.pool, async (db) => {
       await seedOnStart(db, config, logger);
     });
+    if (!database.isEmbedded) await warnWhenLettersUnseen(database.pool, logger);
     app = await buildApp({ config, database, jobs });
     // Before listening: requests queue mail and SMS; jobs left by a previous run (even a killed one) run now.
     await jobs.start();

@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { ensureUnicodeCtype, UNICODE_CTYPE } from './unicode-ctype.ts';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -81,7 +82,13 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+      initdbFlags: [
+        '--encoding=UTF8',
+        '--locale=C',
+        `--lc-ctype=${UNICODE_CTYPE}`,
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+      ],
       postgresFlags: [
         '-c',
         'listen_addresses=127.0.0.1',
@@ -99,6 +106,7 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
   }
   const { server, port } = await startOnAPort(serverOn, options, recentLog);
   await ensureDatabase(server.getPgClient(), DATABASE_NAME);
+  await ensureUnicodeCtype((database) => server.getPgClient(database), DATABASE_NAME, options.logger);
   options.logger.info({ port }, 'embedded PostgreSQL is ready');
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
