@@ -450,10 +450,27 @@ describe('text', () => {
     expect(data.corrections).toEqual([{ term: 'toyta', replacement: 'toyota' }]);
   });
 
-  it('suggests a close word when nothing matches', async () => {
+  it('runs the closest word when nothing matches beyond the typo rule, and says so', async () => {
     const { names, data } = await search({ search_term: 'hundaiii' });
-    expect(names).toEqual([]);
-    expect(data.suggestion).toBe('hyundai');
+    expect(names).toEqual(['B']);
+    expect(data.corrections).toEqual([{ term: 'hundaiii', replacement: 'hyundai' }]);
+    expect(data.suggestion).toBeNull();
+  });
+
+  it('corrects Arabic typos: a dropped long vowel, ض for ظ, a swapped pair', async () => {
+    // The database sees Arabic letters (a Unicode ctype), so its trigrams find the candidates.
+    const trigrams = await db.execute<{ sees: boolean }>(sql`select show_trgm('مرسيدس') <> '{}' as sees`);
+    expect(trigrams.rows[0]?.sees).toBe(true);
+    const cases = [
+      ['تيوتا', ['A'], 'تويوتا'],
+      ['نضيفة', ['A'], 'نظيفه'],
+      ['سيراة', ['A', 'B'], 'سياره'],
+    ] as const;
+    for (const [term, expected, replacement] of cases) {
+      const { names, data } = await search({ search_term: term });
+      expect(names.sort(), term).toEqual(expected);
+      expect(data.corrections, term).toEqual([{ term, replacement }]);
+    }
   });
 
   it('combines with radius and other filters', async () => {

@@ -3,7 +3,13 @@ import type { ItemCardView, ItemOfView, ItemView } from '../../../contract/items
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import type { ItemSearchQuery, ItemSearchResult, RailRequest, SearchSuggestion } from '../../../contract/search.ts';
+import type {
+  ItemSearchQuery,
+  ItemSearchResult,
+  RailRequest,
+  SearchCorrection,
+  SearchSuggestion,
+} from '../../../contract/search.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { Db } from '../../kernel/database.ts';
 import { notFound } from '../../kernel/errors.ts';
@@ -20,6 +26,7 @@ import { ItemSearch } from './item-search.ts';
 import { overflowsCount } from './known-overflow.ts';
 import { registerSavedSearchMatching } from './saved-search-matching.ts';
 import { SavedSearches } from './saved-searches.ts';
+import { termsOf } from './text-query.ts';
 import { addSearchWordsOf, rebuildSearchWords, searchWordsAreEmpty, suggestionsFor } from './words.ts';
 
 export const REBUILD_WORDS_JOB = 'search.rebuild-words' as const;
@@ -169,9 +176,7 @@ export class SearchService {
     viewer: Viewer | null,
     language: LanguageCode,
   ): Promise<ItemSearchResult<ItemOfView<V>>> {
-    const counts = viewer === null ? this.categoryCounts.peek() : undefined;
-    const overflows = counts !== undefined && overflowsCount(query, counts);
-    const found = await this.search.page(query, viewer?.userId ?? null, undefined, { overflows });
+    const { found, corrections } = await this.pageOrSuggestion(query, viewer);
     const cards = await this.items.cardsOf(found.itemIds, viewer, language, query.view ?? ('full' as V));
     const offset = query.cursor ? 0 : query.offset;
     return {
@@ -180,9 +185,26 @@ export class SearchService {
       offset,
       next_cursor: found.nextCursor,
       total: found.total,
-      corrections: found.text?.corrections ?? [],
+      corrections,
       suggestion: found.total.count === 0 ? (found.text?.suggestion ?? null) : null,
     };
+  }
+
+  /**
+   * The page of the words as typed; when it is empty and a closer spelling was found, the page of that
+   * spelling instead, said as corrections (its next pages come the same way: the typed words stay empty).
+   */
+  private async pageOrSuggestion(query: ItemSearchQuery, viewer: Viewer | null) {
+    const counts = viewer === null ? this.categoryCounts.peek() : undefined;
+    const overflows = counts !== undefined && overflowsCount(query, counts);
+    const found = await this.search.page(query, viewer?.userId ?? null, undefined, { overflows });
+    const suggestion = found.text?.suggestion;
+    if (found.itemIds.length > 0 || !suggestion || !query.search_term) {
+      return { found, corrections: found.text?.corrections ?? [] };
+    }
+    const instead = await this.search.page({ ...query, search_term: suggestion }, viewer?.userId ?? null);
+    if (instead.itemIds.length === 0) return { found, corrections: found.text?.corrections ?? [] };
+    return { found: instead, corrections: replacedWords(query.search_term, suggestion) };
   }
 
   /** Items of the sellers the viewer follows, newest first. */
@@ -245,4 +267,13 @@ export class SearchService {
     for (const name of ['item.created', 'item.updated', 'item.approved', 'item.enabled'] as const)
       events.on(name, addWords);
   }
+}
+
+/** The words of a suggestion that differ from the typed ones, as corrections. */
+function replacedWords(typed: string, suggestion: string): SearchCorrection[] {
+  const suggested = suggestion.split(' ');
+  return termsOf(typed).flatMap((term, index) => {
+    const replacement = suggested[index];
+    return replacement && replacement !== term ? [{ term, replacement }] : [];
+  });
 }
