@@ -42,6 +42,7 @@ export default [
   route('followers', 'routes/social/people.tsx', { id: 'followers' }),
   route('following', 'routes/social/people.tsx', { id: 'following' }),
   route('blocked-users', 'routes/social/blocked-users.tsx'),
+  route('users', 'routes/social/people-search.tsx'),
   route('chat', 'routes/chat/chat.tsx'),
   route('chat-list', 'routes/chat/chat-list.tsx'),
   route('offer-list', 'routes/chat/offer-list.tsx'),

@@ -53,7 +53,7 @@ import type { SavedSearch, SavedSearchList } from './saved-searches.ts';
 import type { ItemSearchQuery, ItemSearchResult, RailRequest, SearchSuggestion } from './search.ts';
 import type { RegisterOutcome, RequestMeta, SignedIn, SignInOutcome, Viewer } from './session.ts';
 import type { Relation, ReportedItem } from './social.ts';
-import type { ProfileUpdateInput, User, UserSettingsInput } from './users.ts';
+import type { PersonCard, ProfileUpdateInput, User, UserSettingsInput } from './users.ts';
 
 /**
  * The page port: exactly the operations page loaders and actions call, and nothing else (no ending other
@@ -144,6 +144,12 @@ export interface AccountPages {
 /** Profiles as their viewer may see them, and the signed-in person's own settings and photos (module users). */
 export interface ProfilePages {
   profile(userId: string, viewer: Pick<Viewer, 'userId' | 'isAdmin'> | null): Promise<User>;
+  /** Public members by name (a name of at least 2 characters), none in a block with the viewer. */
+  searchPeople(
+    name: string,
+    viewer: Pick<Viewer, 'userId' | 'isAdmin'> | null,
+    page: PageWindow,
+  ): Promise<Paged<PersonCard>>;
   cityName(cityId: number | null, language: LanguageCode): Promise<string | null>;
   settings(userId: string): Promise<UserSettingsInput>;
   updateSettings(userId: string, input: UserSettingsInput): Promise<void>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { dateTimeSchema, emailSchema, flag, optionalText, requiredText, VALIDATION } from './fields.ts';
 import { serialIdSchema } from './ids.ts';
+import { pageQuerySchema } from './paging.ts';
+import { PEOPLE_SEARCH } from './user-basics.ts';
 
-export { ROLE, USER_STATUS, VISITOR_USER_ID } from './user-basics.ts';
+export { PEOPLE_SEARCH, ROLE, USER_STATUS, VISITOR_USER_ID } from './user-basics.ts';
 
 export const ratingSummarySchema = z
   .object({
@@ -118,3 +120,29 @@ export const userSettingsSchema = z.object({ show_profile_on_items: flag, show_n
 export type UserSettingsInput = z.infer<typeof userSettingsSchema>;
 
 export const blueMarkSchema = z.object({ note: z.string().trim().min(1, VALIDATION.blueMarkNote) });
+
+/** A person found by name: what anyone may see of them on a card, never an address or a number. */
+export const personCardSchema = z
+  .object({
+    user_id: z.string(),
+    user_name: z.string(),
+    user_profile_photo: z.string().nullable(),
+    overall_rating: z.number(),
+    rating_count: z.number().int(),
+    follower_count: z.number().int(),
+    is_verify_blue_mark: z.boolean(),
+    is_verified_dealer: z.boolean(),
+  })
+  .meta({ id: 'PersonCard' });
+export type PersonCard = z.infer<typeof personCardSchema>;
+
+/** People search: a name (each word the start of a word of theirs), paged by limit/offset or a cursor. */
+export const peopleSearchQuerySchema = pageQuerySchema(PEOPLE_SEARCH.pageSize).extend({
+  name: z
+    .string()
+    .trim()
+    .min(PEOPLE_SEARCH.minLength, 'social.peopleSearch.nameTooShort')
+    .max(PEOPLE_SEARCH.maxLength, 'social.peopleSearch.nameTooLong'),
+  limit: z.coerce.number().int().min(1).max(PEOPLE_SEARCH.maxPageSize).default(PEOPLE_SEARCH.pageSize),
+});
+export type PeopleSearchQuery = z.output<typeof peopleSearchQuerySchema>;

@@ -104,6 +104,7 @@ const PAGES = [
   '/verify-code',
   '/other-profile/demo-user-02',
   '/recently-viewed',
+  '/users',
 ];
 
 /** Pages of a signed-in member. */

@@ -214,6 +214,62 @@ test('a buyer favourites, follows, reports and blocks, and sees each take effect
   });
 });
 
+test('a visitor finds a member by name and opens their profile', async ({ page }) => {
+  // Seeded members (server/db/seed/demo-users.ts): Sara Al-Harbi is demo-user-02, نورة الشمري demo-user-05.
+  const found = (userId: string) => page.locator(`[data-testid="person-card"][data-user-id="${userId}"]`);
+  const nameField = page.getByLabel(en('social:social.peopleSearch.label'));
+  const search = async (name: string) => {
+    await nameField.fill(name);
+    await nameField.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('name') === name);
+  };
+
+  await test.step('the footer leads to the people search', async () => {
+    await page.goto('/?lang=en');
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: en('common:footer.findPeople') })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: en('social:social.peopleSearch.title') })).toBeVisible();
+    await expect(page.getByTestId('empty-state')).toHaveText(en('social:social.peopleSearch.start'));
+  });
+
+  await test.step('one letter is too short: the translated message, no results', async () => {
+    await search('S');
+    await expect(page.getByRole('alert')).toHaveText(en('social:social.peopleSearch.nameTooShort'));
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  await test.step('the first letters of two words find the member, with a link to their ads', async () => {
+    await search('sara al');
+    await expect(
+      page.getByRole('heading', { name: en('social:social.peopleSearch.resultsFor', { name: 'sara al' }) }),
+    ).toBeVisible();
+    await expect(
+      found('demo-user-02').getByRole('link', { name: en('social:social.peopleSearch.seeAds') }),
+    ).toHaveAttribute('href', '/item-list?addedUserId=demo-user-02');
+  });
+
+  await test.step('the name opens their profile', async () => {
+    await found('demo-user-02').getByRole('link', { name: 'Sara Al-Harbi' }).click();
+    await expect(page).toHaveURL(/\/other-profile\/demo-user-02/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sara Al-Harbi' })).toBeVisible();
+  });
+
+  await test.step('an Arabic name is found however its last letter is written; a stranger is not', async () => {
+    await page.goto(`/users?lang=ar&name=${encodeURIComponent('نوره')}`);
+    await expect(found('demo-user-05')).toBeVisible();
+    await page.goto('/users?lang=en&name=zzqx');
+    await expect(page.getByTestId('empty-state')).toContainText(
+      en('social:social.peopleSearch.noResults', { name: 'zzqx' }),
+    );
+  });
+
+  await test.step('the results pass WCAG 2.1 A and AA checks', async () => {
+    await expectAccessible(page, '/users?lang=ar&name=sa');
+  });
+});
+
 /** The new pages with something in them, for axe; each group in its own test, so the scans spread over the workers. */
 const AXE_GROUPS = {
   'item lists': () => ['/favourite', '/follower-items', '/reported-items'],

@@ -368,7 +368,7 @@ function pageLoaderProbes(address: string): Probe[] {
     }
   }
   const plain = address.replace(/:[A-Za-z]+/g, '1');
-  const names = ['lang', 'redirect', 'searchterm', 'offset', 'error', 'params', 'query'];
+  const names = ['lang', 'redirect', 'searchterm', 'offset', 'error', 'params', 'query', 'name'];
   // One odd value per query parameter, a different one each: every page renders, so this stays small.
   names.forEach((name, index) => {
     const value = SOME_BAD_TEXT[index % SOME_BAD_TEXT.length] as string;

@@ -49,7 +49,7 @@ import { PaymentRecords } from './modules/payments/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
 import { AppInfoService, OperatorSettingsEditor, SettingsService } from './modules/settings/index.ts';
-import { SocialService, socialPageOperations, socialTies } from './modules/social/index.ts';
+import { blockBetween, SocialService, socialPageOperations, socialTies } from './modules/social/index.ts';
 import {
   accountStatusName,
   registerUserCounters,
@@ -221,7 +221,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     isFollowing: (followerId: string, followedId: string) => social.isFollowing(followerId, followedId),
     inBlock: (userId: string, otherId: string) => social.inBlock(userId, otherId),
   };
-  const users = new UsersService({ db, events, media, lookups, relations, createLimiter });
+  const users = new UsersService({ db, events, media, lookups, relations, blockBetween, createLimiter });
   const auth = authServiceFor(db, authLibrary, config, {
     ...{ createLimiter, mailer, users, settings, events },
     ...{ accounts: userAccounts, caching },

@@ -23,6 +23,7 @@ const SECTIONS = [
       { to: sortedListHref(LATEST), label: 'footer.latestPosts' },
       { to: sortedListHref(POPULAR), label: 'footer.popularPosts' },
       { to: '/follower-items', label: 'footer.followers' },
+      { to: '/users', label: 'footer.findPeople' },
     ],
   },
   {

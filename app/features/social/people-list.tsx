@@ -13,8 +13,24 @@ import { useViewer } from '../../lib/viewer.ts';
 const profileHref = (userId: string, viewerId: string | null) =>
   userId === viewerId ? '/profile' : `/other-profile/${encodeURIComponent(userId)}`;
 
-/** One person in a list: photo, name (their profile's link), blue mark and followers, and what one can do. */
-export function PersonCard({ user, action, linked = true }: { user: User; action?: ReactNode; linked?: boolean }) {
+/** What a person's card shows: a full profile or a found person's public card. */
+type CardPerson = Pick<User, 'user_id' | 'user_name' | 'user_profile_photo' | 'is_verify_blue_mark' | 'follower_count'>;
+
+/**
+ * One person in a list: photo, name (their profile's link), blue mark and followers, what else the list tells
+ * about them (`details`), and what one can do.
+ */
+export function PersonCard({
+  user,
+  action,
+  details,
+  linked = true,
+}: {
+  user: CardPerson;
+  action?: ReactNode;
+  details?: ReactNode;
+  linked?: boolean;
+}) {
   const { t } = useTranslation();
   const viewer = useViewer();
   return (
@@ -43,6 +59,7 @@ export function PersonCard({ user, action, linked = true }: { user: User; action
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t('social.followerCount', { count: user.follower_count })}
         </p>
+        {details}
       </div>
       {action}
     </article>

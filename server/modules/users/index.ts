@@ -30,3 +30,4 @@ export {
   type ProfileRelations,
   UsersService,
 } from './service.ts';
+export { type BlockBetween, UserSearch } from './user-search.ts';

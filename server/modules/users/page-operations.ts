@@ -1,6 +1,7 @@
 import type { BadgeKind } from '../../../contract/applications.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ReceivedUpload } from '../../../contract/media.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
 import type { UserSettingsInput } from '../../../contract/users.ts';
 import type { PhotoKind, UsersService } from './service.ts';
 
@@ -10,10 +11,12 @@ interface PageViewer {
   isAdmin: boolean;
 }
 
-/** What pages may ask of the users module: profiles, settings, photos, deactivation of one's own account. */
+/** What pages may ask of the users module: profiles, people search, settings, photos, one's own deactivation. */
 export function usersPageOperations(users: UsersService) {
   return {
     profile: (userId: string, viewer: PageViewer | null) => users.profile(userId, viewer),
+    searchPeople: (name: string, viewer: PageViewer | null, page: PageWindow) =>
+      users.search.byName(name, viewer, page),
     cityName: (cityId: number | null, language: LanguageCode) => users.cityName(cityId, language),
     settings: (userId: string) => users.settings(userId),
     updateSettings: (userId: string, input: UserSettingsInput) => users.updateSettings(userId, input),

@@ -1,5 +1,5 @@
 import type { Viewer } from '../../../contract/session.ts';
-import type { RatingSummary, User } from '../../../contract/users.ts';
+import type { PersonCard, RatingSummary, User } from '../../../contract/users.ts';
 import { publicUrlOf } from '../media/index.ts';
 import { isPhoneOnlyEmail } from './phone-only-email.ts';
 import { isAdmin, isPublic } from './policy.ts';
@@ -151,4 +151,30 @@ export function presentCard(row: UserRow, viewer: { userId: string; isAdmin: boo
     total_rating_value: Number(row.overallRating),
   };
   return presentUser(row, { privileged, isOwner, isFollowed, ratingDetails });
+}
+
+/** A person found by name: the public card only, nothing that reaches them (no address, no number). */
+export function presentPersonCard(
+  row: Pick<
+    UserRow,
+    | 'id'
+    | 'userName'
+    | 'userProfilePhoto'
+    | 'overallRating'
+    | 'ratingCount'
+    | 'followerCount'
+    | 'isVerifyBlueMark'
+    | 'isVerifiedDealer'
+  >,
+): PersonCard {
+  return {
+    user_id: row.id,
+    user_name: row.userName,
+    user_profile_photo: row.userProfilePhoto,
+    overall_rating: Number(row.overallRating),
+    rating_count: row.ratingCount,
+    follower_count: row.followerCount,
+    is_verify_blue_mark: row.isVerifyBlueMark,
+    is_verified_dealer: row.isVerifiedDealer,
+  };
 }

@@ -6,6 +6,7 @@ import { answer, route } from '../../http/route.ts';
 import { clearSessionCookie } from '../../http/session.ts';
 import { receiveUpload } from '../../http/uploads.ts';
 import { registerBadgeRoutes } from './routes/badges.ts';
+import { registerPeopleSearchRoute } from './routes/people-search.ts';
 import { MAX_PHOTO_BYTES, type UsersService } from './service.ts';
 
 const settingsSchema = z.object({ show_profile_on_items: z.boolean(), show_notifications: z.boolean() });
@@ -36,6 +37,7 @@ export async function userRoutes(app: FastifyInstance, options: { users: UsersSe
     handle: async ({ params, viewer }) => answer(await users.profile(params.userId, viewer)),
   });
 
+  registerPeopleSearchRoute(app, users);
   registerContactRoute(app, users);
   registerBadgeRoutes(app, users);
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -21,6 +22,12 @@ export const roles = pgTable('roles', {
   description: text('description'),
 });
 
+/** The accounts others may see (policy.ts isPublic), written as the people search asks, so its index applies. */
+export const PUBLIC_ACCOUNT = sql`status = 1 and not is_banned`;
+
+/** The words of a name as people search them (user_name_key split, no stemming): its index is built on this. */
+export const nameWords = (userNameKey: AnyPgColumn) => sql`to_tsvector('simple', ${userNameKey})`;
+
 /**
  * Accounts. The columns the auth library needs (id, name, email, email verified, image, timestamps) are
  * mapped onto the spec's field names; the rest are the spec's User fields (SPEC.md 3).
@@ -31,6 +38,13 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     userName: text('user_name').notNull(),
+    /**
+     * The name as people search compares it: Arabic spelling variants folded (souk_normalize), punctuation and
+     * spaces as one space. Stored, so that ranking thousands of matches folds none of them again (decisions/0026).
+     */
+    userNameKey: text('user_name_key').generatedAlwaysAs(
+      sql`btrim(regexp_replace(souk_normalize(user_name), '[[:space:][:punct:]]+', ' ', 'g'))`,
+    ),
     userEmail: text('user_email').notNull(),
     emailVerify: boolean('email_verify').notNull().default(false),
     userPhone: text('user_phone'),
@@ -87,6 +101,7 @@ export const users = pgTable(
     // Only a number its account proved with an SMS code is taken; unproven claims never block its owner.
     uniqueIndex('users_verified_phone_unique').on(table.userPhone).where(sql`${table.phoneVerify}`),
     index('users_status_idx').on(table.status, table.isBanned),
+    index('users_public_name_words_idx').using('gin', nameWords(table.userNameKey)).where(PUBLIC_ACCOUNT),
   ],
 );
 

@@ -21,6 +21,7 @@ import { users } from './schema.ts';
 import './counters.ts';
 import { isPublic } from './policy.ts';
 import { contactOf, presentCard, presentUser } from './presenter.ts';
+import { type BlockBetween, UserSearch } from './user-search.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type PhotoKind = 'profile' | 'cover';
@@ -56,6 +57,8 @@ export interface UsersDependencies {
   media: MediaService;
   lookups: LookupsService;
   relations: ProfileRelations;
+  /** Blocks as SQL, for the people search (social's, handed in like the relations). */
+  blockBetween: BlockBetween;
   createLimiter: LimiterFactory;
 }
 
@@ -71,8 +74,10 @@ export class UsersService {
   readonly applications: BadgeApplications;
   /** Accounts as the operator's console reads them (admins only). */
   readonly console: AccountConsole;
+  /** People search by name (anyone). */
+  readonly search: UserSearch;
 
-  constructor({ db, events, media, lookups, relations, createLimiter }: UsersDependencies) {
+  constructor({ db, events, media, lookups, relations, blockBetween, createLimiter }: UsersDependencies) {
     this.db = db;
     this.events = events;
     this.media = media;
@@ -80,6 +85,7 @@ export class UsersService {
     this.relations = relations;
     this.applications = new BadgeApplications({ db, events, media });
     this.console = new AccountConsole(db);
+    this.search = new UserSearch(db, blockBetween);
     this.photoLimiter = createLimiter({
       keyPrefix: 'photo-upload-account',
       points: PHOTO_UPLOADS_PER_HOUR,
