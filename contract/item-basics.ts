@@ -13,6 +13,13 @@ export type OwnerList = (typeof OWNER_LISTS)[number];
 /** How many listings "Recently viewed" keeps per person (issue 22), on the server and in a visitor's browser. */
 export const RECENTLY_VIEWED_KEPT = 30;
 
+/** How many listings each rail of an item page holds: related, the seller's other items, similar in a city. */
+export const ITEM_RAIL_SIZE = 6;
+
+/** The rails of an item page, as GET /items/{id}/related?kind= names them (subcategory: related items). */
+export const ITEM_RAIL_KINDS = ['subcategory', 'seller', 'city'] as const;
+export type ItemRailKind = (typeof ITEM_RAIL_KINDS)[number];
+
 /** The moderation decisions an admin takes on an item (SPEC.md 4 item status). */
 export const MODERATION_DECISIONS = ['approve', 'reject', 'disable', 'enable'] as const;
 export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];

@@ -14,7 +14,10 @@ import { userSchema } from './users.ts';
 
 export {
   INVALID_COORDINATE,
+  ITEM_RAIL_KINDS,
+  ITEM_RAIL_SIZE,
   ITEM_STATUS,
+  type ItemRailKind,
   itemIdFromName,
   itemNameOf,
   itemPath,

@@ -203,6 +203,22 @@ export interface ItemPages {
     viewer: Viewer | null,
     language: LanguageCode,
   ): Promise<ItemCardView[]>;
+  /** The seller's other active, unsold items the viewer may see, newest first, without this one. */
+  sellerItems(
+    item: Pick<Item, 'id' | 'added_user_id'>,
+    viewer: Viewer | null,
+    language: LanguageCode,
+  ): Promise<ItemCardView[]>;
+  /**
+   * Active items of the same subcategory (else category) in `cityId`, else in the item's own city, newest first,
+   * without this one: up to two rails' worth, so that the page can leave out what its related rail shows.
+   */
+  similarInCity(
+    item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id' | 'item_location_id'>,
+    cityId: number | null,
+    viewer: Viewer | null,
+    language: LanguageCode,
+  ): Promise<ItemCardView[]>;
   /**
    * Counts a view of a shown item once per viewer and day: the account, else the visitor's id from their signed
    * cookie (AppContext.visitorId); no account and no id (a bot) counts nothing.

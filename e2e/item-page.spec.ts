@@ -50,6 +50,55 @@ test('a visitor sees the item: title, price, facts, gallery, map and a Product w
   await expect(page.getByTestId('owner-actions')).toHaveCount(0);
 });
 
+test('below the item: the seller’s other listings and similar ones in the chosen city, each with See all', async ({
+  page,
+}) => {
+  const { path } = await currentAddress(page.request);
+  const item = (await (await page.request.get(`/api/v1/items/${ITEM_ID}?lang=en`)).json()).data as {
+    sub_cat_id: number;
+    item_location: { id: number; name: string };
+  };
+
+  await test.step('more from this seller, without this item', async () => {
+    await page.goto(`${path}?lang=en`);
+    const rail = page.getByRole('region', { name: 'More from this seller' });
+    await expect(rail.getByTestId('item-card').first()).toBeVisible();
+    await expect(rail.locator(`[data-item-id="${ITEM_ID}"]`)).toHaveCount(0);
+    await expect(rail.getByRole('link', { name: 'See all More from this seller' })).toHaveAttribute(
+      'href',
+      '/item-list?addedUserId=demo-user-01',
+    );
+  });
+
+  await test.step('similar in the item’s own city while none is chosen', async () => {
+    const city = item.item_location;
+    const rail = page.getByRole('region', { name: `Similar in ${city.name}` });
+    await expect(rail.getByTestId('item-card').first()).toContainText(city.name);
+    const seeAll = rail.getByRole('link', { name: `See all Similar in ${city.name}` });
+    await expect(seeAll).toHaveAttribute(
+      'href',
+      new RegExp(`sub_cat_id=${item.sub_cat_id}&.*item_location_id=${city.id}&`),
+    );
+  });
+
+  await test.step('similar in the city chosen in the header, and its See all', async () => {
+    const cities = (await (await page.request.get('/api/v1/locations?lang=en')).json()).data.items as Array<{
+      id: number;
+      name: string;
+    }>;
+    const chosen = cities.find((city) => city.id !== item.item_location.id && city.name === 'Riyadh');
+    if (!chosen) throw new Error('the seed has no Riyadh');
+    const choice = await page.request.post('/chosen-location', { form: { choice: 'city', city_id: chosen.id } });
+    expect(choice.ok()).toBe(true);
+    await page.goto(`${path}?lang=en`);
+    const rail = page.getByRole('region', { name: `Similar in ${chosen.name}` });
+    await expect(rail.getByTestId('item-card').first()).toContainText(chosen.name);
+    await rail.getByRole('link', { name: `See all Similar in ${chosen.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/item-list\\?.*item_location_id=${chosen.id}`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(chosen.name);
+  });
+});
+
 test('the gallery swipes with its buttons and opens the zoomable viewer', async ({ page }) => {
   const { path } = await currentAddress(page.request);
   await page.goto(`${path}?lang=en`);

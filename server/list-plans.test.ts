@@ -114,7 +114,8 @@ async function listQueriesOf(ask: () => Promise<{ status: number }>) {
 }
 
 describe(`every list query on ${LISTINGS.toLocaleString('en')} listings`, () => {
-  let item: { id: string; cat_id: number; sub_cat_id: number };
+  let item: { id: string; cat_id: number; sub_cat_id: number; item_location_id: number };
+  let otherCityId: number;
 
   beforeAll(async () => {
     await growListings();
@@ -123,6 +124,10 @@ describe(`every list query on ${LISTINGS.toLocaleString('en')} listings`, () => 
     const [first] = feed.body.data.items as Array<typeof item>;
     if (!first) throw new Error('the feed is empty');
     item = first;
+    const [city] = await test.db
+      .execute<{ id: number }>(sql`select id from item_locations where id <> ${item.item_location_id} limit 1`)
+      .then((result) => result.rows);
+    otherCityId = city?.id ?? item.item_location_id;
   }, 300_000);
 
   const lists: Array<[string, () => Promise<{ status: number }>]> = [
@@ -133,6 +138,16 @@ describe(`every list query on ${LISTINGS.toLocaleString('en')} listings`, () => 
     ['related items', () => call('GET', `/items/${item.id}/related`)],
     ['related items as cards (the item page)', () => call('GET', `/items/${item.id}/related?view=card`)],
     ['related items as cards, signed in', () => call('GET', `/items/${item.id}/related?view=card`, token(1))],
+    ["the seller's other items (the item page)", () => call('GET', `/items/${item.id}/related?view=card&kind=seller`)],
+    [
+      "the seller's other items, signed in",
+      () => call('GET', `/items/${item.id}/related?view=card&kind=seller`, token(1)),
+    ],
+    ['similar items in the item’s city', () => call('GET', `/items/${item.id}/related?view=card&kind=city`)],
+    [
+      'similar items in a chosen city, signed in',
+      () => call('GET', `/items/${item.id}/related?view=card&kind=city&item_location_id=${otherCityId}`, token(1)),
+    ],
     ["a seller's sold items", () => call('GET', '/items/by-seller/demo-user-02/sold')],
     ...(['active', 'pending', 'rejected', 'sold'] as const).map((list): [string, () => Promise<{ status: number }>] => [
       `the owner's ${list} items`,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { itemIdFromName, itemPath } from '../../../contract/item-basics.ts';
+import { ITEM_RAIL_SIZE, itemIdFromName, itemPath } from '../../../contract/item-basics.ts';
 import type { ItemDetail } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { formatItemPrice, ItemPrice } from '../../components/price.tsx';
@@ -18,7 +18,7 @@ import { itemJsonLd, jsonLdText } from '../../features/items/detail/item-json-ld
 import { itemMeta } from '../../features/items/detail/item-seo.ts';
 import { ItemStats } from '../../features/items/detail/item-stats.tsx';
 import { ItemVideo } from '../../features/items/detail/item-video.tsx';
-import { RelatedItems } from '../../features/items/detail/related-items.tsx';
+import { RelatedItems, withoutShown } from '../../features/items/detail/related-items.tsx';
 import { SafetyTips } from '../../features/items/detail/safety-tips.tsx';
 import { SellerCard } from '../../features/items/detail/seller-card.tsx';
 import { StatusNotice } from '../../features/items/detail/status-notice.tsx';
@@ -26,6 +26,7 @@ import { FollowButton } from '../../features/social/follow-button.tsx';
 import { ReportItem } from '../../features/social/report-item.tsx';
 import { i18nFor } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
+import { chosenLocation } from '../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
 import { useNonce } from '../../lib/nonce.ts';
 import type { Route } from './+types/item-detail';
@@ -33,7 +34,8 @@ import type { Route } from './+types/item-detail';
 /**
  * The item page (/item/{itemName}), rendered on the server on every visit: the item as this viewer may see it
  * (404 when it does not exist or is hidden from them), an old slug redirected (301) to the current address,
- * the view counted (once per viewer and day; the page does not wait for it), and related items.
+ * the view counted (once per viewer and day; the page does not wait for it), and three rails: related items, the
+ * seller's other items and items like it in the city chosen in the header (else the item's own city).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, viewer, visitorId, publicUrl, mapTiles, logError } = context.get(appContext);
@@ -50,11 +52,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .countView(item.id, viewer, visitor)
     .catch((error: unknown) => logError(error, { itemId: item.id, during: 'countView' }));
   const seller = item.user;
-  const [related, relation] = await Promise.all([
-    services.items.related(item, viewer, language).catch((error: unknown) => {
-      logError(error, { itemId: item.id, during: 'related' });
-      return [];
-    }),
+  // A rail that fails is only left out of the page.
+  const orNone = (during: string) => (error: unknown) => {
+    logError(error, { itemId: item.id, during });
+    return [];
+  };
+  const chosen = chosenLocation(request);
+  const [related, sellerItems, inCity, relation] = await Promise.all([
+    services.items.related(item, viewer, language).catch(orNone('related')),
+    services.items.sellerItems(item, viewer, language).catch(orNone('sellerItems')),
+    services.items
+      .similarInCity(item, chosen?.kind === 'city' ? chosen.city.id : null, viewer, language)
+      .catch(orNone('similarInCity')),
     viewer && seller && !item.is_owner ? services.social.relation(viewer, seller.user_id) : null,
     viewer &&
       services.items
@@ -64,6 +73,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     item,
     related,
+    sellerItems,
+    similarInCity: withoutShown(inCity, related).slice(0, ITEM_RAIL_SIZE),
     pageUrl: `${publicUrl}${itemPath(item)}`,
     siteUrl: publicUrl,
     mapTiles,
@@ -98,7 +109,18 @@ function ContactSeller({ item, className }: { item: ItemDetail; className: strin
 export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const { item, related, pageUrl, siteUrl, mapTiles, viewerId, followsSeller, contactCount } = loaderData;
+  const {
+    item,
+    related,
+    sellerItems,
+    similarInCity,
+    pageUrl,
+    siteUrl,
+    mapTiles,
+    viewerId,
+    followsSeller,
+    contactCount,
+  } = loaderData;
   // A visitor's recently viewed lives in their browser (its code loads after the page has hydrated); a signed-in
   // person's was kept by the loader.
   useEffect(() => {
@@ -252,7 +274,7 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </div>
-      <RelatedItems items={related} />
+      <RelatedItems item={item} related={related} sellerItems={sellerItems} similarInCity={similarInCity} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import type { ItemEntryInput } from '../../../contract/item-entry.ts';
-import type { Item, ModerationDecision, OwnerList } from '../../../contract/items.ts';
+import { ITEM_RAIL_SIZE, type Item, type ModerationDecision, type OwnerList } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ItemPages, ModerationPages, PageWindow } from '../../../contract/pages.ts';
 import type { Viewer } from '../../../contract/session.ts';
@@ -11,6 +11,14 @@ export function itemsPageOperations(items: ItemsService): ItemPages {
     get: (itemId: string, viewer: Viewer | null, language: LanguageCode) => items.find(itemId, viewer, language),
     related: (item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id'>, viewer: Viewer | null, language: LanguageCode) =>
       items.related(item, viewer, language, 'card'),
+    sellerItems: (item: Pick<Item, 'id' | 'added_user_id'>, viewer: Viewer | null, language: LanguageCode) =>
+      items.sellerItems(item, viewer, language, 'card'),
+    similarInCity: (
+      item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id' | 'item_location_id'>,
+      cityId: number | null,
+      viewer: Viewer | null,
+      language: LanguageCode,
+    ) => items.similarInCity(item, cityId, viewer, language, 'card', 2 * ITEM_RAIL_SIZE),
     countView: (itemId, viewer, visitorId) => items.countView(itemId, viewer, visitorId),
     contactCount: (viewer: Viewer, itemId: string) => items.contactCount(viewer, itemId),
     rememberView: (itemId: string, viewer: Viewer) => items.rememberView(itemId, viewer),

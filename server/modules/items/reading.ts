@@ -1,5 +1,12 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
-import type { ItemCardView, ItemDetail, ItemOfView, ItemView, OwnItemOfView } from '../../../contract/items.ts';
+import {
+  ITEM_RAIL_SIZE,
+  type ItemCardView,
+  type ItemDetail,
+  type ItemOfView,
+  type ItemView,
+  type OwnItemOfView,
+} from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { latestFirst } from '../../kernel/database.ts';
 import { isItemId } from './access.ts';
@@ -10,11 +17,11 @@ import { type ItemViewer, LookupMemo, presentItem, presentItemDetail, presentOwn
 import { items } from './schema.ts';
 import { type ListingTies, listedConditions, mayView } from './visibility.ts';
 
-/** How many related items an item page shows. */
-export const RELATED_COUNT = 6;
-
 /** The order of the feed indexes (newest first, NULLS LAST as they are built): a list in it reads only its page. */
 export const NEWEST_FIRST = [latestFirst(items.addedDate), latestFirst(items.id)];
+
+/** What the rails of an item page need to know of it. */
+export type RelatedTo = { id: string; cat_id: number; sub_cat_id: number | null };
 
 /** Item pages and cards as their viewer may see them. */
 export class ItemReading {
@@ -95,24 +102,63 @@ export class ItemReading {
   }
 
   /** Listed, unsold items of the same subcategory (else the same category), newest first, without this one. */
-  async related<V extends ItemView>(
-    item: { id: string; cat_id: number; sub_cat_id: number | null },
+  related<V extends ItemView>(
+    item: RelatedTo,
     viewer: ItemViewer | null,
     language: LanguageCode,
     view: V,
   ): Promise<ItemOfView<V>[]> {
-    const listed = (scope: SQL) =>
-      and(
-        scope,
-        ...listedConditions(viewer?.userId ?? null, this.ties),
-        eq(items.isSoldOut, false),
-        isItemId(item.id) ? ne(items.id, item.id) : undefined,
-      );
-    const query = (scope: SQL) => ({ where: listed(scope), orderBy: NEWEST_FIRST, limit: RELATED_COUNT });
+    return this.likeItem(item, undefined, viewer, language, view, ITEM_RAIL_SIZE);
+  }
+
+  /** The seller's other listed, unsold items, newest first (items_owner_newest_idx). */
+  bySameSeller<V extends ItemView>(
+    item: { id: string; added_user_id: string },
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V,
+  ): Promise<ItemOfView<V>[]> {
+    const query = this.othersListed(item.id, viewer, [eq(items.addedUserId, item.added_user_id)], ITEM_RAIL_SIZE);
+    return this.list(query, viewer, language, view);
+  }
+
+  /** As related, in one city only (items_public_location_newest_idx or items_public_subcategory_newest_idx). */
+  inCity<V extends ItemView>(
+    item: RelatedTo,
+    cityId: number,
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V,
+    count: number,
+  ): Promise<ItemOfView<V>[]> {
+    return this.likeItem(item, eq(items.itemLocationId, cityId), viewer, language, view, count);
+  }
+
+  /** Items of the item's subcategory in `place`, else of its category there; each one index walk with a limit. */
+  private async likeItem<V extends ItemView>(
+    item: RelatedTo,
+    place: SQL | undefined,
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V,
+    count: number,
+  ): Promise<ItemOfView<V>[]> {
+    const query = (scope: SQL) => this.othersListed(item.id, viewer, [scope, place], count);
     if (item.sub_cat_id !== null) {
       const found = await this.list(query(eq(items.subCatId, item.sub_cat_id)), viewer, language, view);
       if (found.length > 0) return found;
     }
     return this.list(query(eq(items.catId, item.cat_id)), viewer, language, view);
+  }
+
+  /** Listed, unsold items in `scope` but this one, newest first. */
+  private othersListed(itemId: string, viewer: ItemViewer | null, scope: Array<SQL | undefined>, count: number) {
+    const where = and(
+      ...scope,
+      ...listedConditions(viewer?.userId ?? null, this.ties),
+      eq(items.isSoldOut, false),
+      isItemId(itemId) ? ne(items.id, itemId) : undefined,
+    );
+    return { where, orderBy: NEWEST_FIRST, limit: count } satisfies LoadQuery;
   }
 }

@@ -1,14 +1,16 @@
 import type { ItemEntryInput } from '../../../contract/item-entry.ts';
-import type {
-  Item,
-  ItemCardView,
-  ItemDetail,
-  ItemOfView,
-  ItemReport,
-  ItemView,
-  ModerationDecision,
-  OwnerList,
-  OwnItemOfView,
+import {
+  ITEM_RAIL_SIZE,
+  type Item,
+  type ItemCardView,
+  type ItemDetail,
+  type ItemOfView,
+  type ItemRailKind,
+  type ItemReport,
+  type ItemView,
+  type ModerationDecision,
+  type OwnerList,
+  type OwnItemOfView,
 } from '../../../contract/items.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
@@ -113,6 +115,33 @@ export class ItemsService {
     return this.reading.related(item, viewer, language, view);
   }
 
+  /** The seller's other items the viewer may list, newest first. */
+  sellerItems<V extends ItemView = 'full'>(
+    item: Pick<Item, 'id' | 'added_user_id'>,
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V = 'full' as V,
+  ): Promise<ItemOfView<V>[]> {
+    return this.reading.bySameSeller(item, viewer, language, view);
+  }
+
+  /**
+   * Items like this one (its subcategory, else its category) in `cityId`, else in the item's own city, newest
+   * first, without this one; none when the item has no city either.
+   */
+  similarInCity<V extends ItemView = 'full'>(
+    item: Pick<Item, 'id' | 'cat_id' | 'sub_cat_id' | 'item_location_id'>,
+    cityId: number | null,
+    viewer: ItemViewer | null,
+    language: LanguageCode,
+    view: V = 'full' as V,
+    count = ITEM_RAIL_SIZE,
+  ): Promise<ItemOfView<V>[]> {
+    const city = cityId ?? item.item_location_id;
+    if (city === null) return Promise.resolve([]);
+    return this.reading.inCity(item, city, viewer, language, view, count);
+  }
+
   /**
    * Cards of items another module chose (search lists), in the order given. That module decides which
    * items the viewer may see: these are shown as they are.
@@ -134,14 +163,20 @@ export class ItemsService {
     return this.reading.listedCardsOf(itemIds, viewer, language);
   }
 
-  /** Related items of an item the viewer may see (404 otherwise). */
+  /**
+   * One rail of an item the viewer may see (404 otherwise): related items, the seller's other items, or items like
+   * it in a city (`cityId`, else the item's own).
+   */
   async relatedTo<V extends ItemView>(
     itemId: string,
     viewer: ItemViewer | null,
     language: LanguageCode,
     view: V,
+    rail: { kind: ItemRailKind; cityId: number | null },
   ): Promise<ItemOfView<V>[]> {
     const item = await this.get(itemId, viewer, language);
+    if (rail.kind === 'seller') return this.sellerItems(item, viewer, language, view);
+    if (rail.kind === 'city') return this.similarInCity(item, rail.cityId, viewer, language, view);
     return this.related(item, viewer, language, view);
   }
 

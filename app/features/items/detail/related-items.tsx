@@ -1,23 +1,111 @@
 import { useTranslation } from 'react-i18next';
-import type { ItemCardView } from '../../../../contract/items.ts';
-import { ItemCard } from '../item-card.tsx';
+import { Link } from 'react-router';
+import { ITEM_RAIL_SIZE } from '../../../../contract/item-basics.ts';
+import type { ItemCardView, ItemDetail } from '../../../../contract/items.ts';
+import { ArrowLeft, ArrowRight } from '../../../components/ui/icons.tsx';
+import { ItemRail } from '../item-rail.tsx';
 
-/** Active items of the same subcategory. */
-export function RelatedItems({ items }: { items: ItemCardView[] }) {
-  const { t } = useTranslation();
+/** A rail's cards without those another rail of the page already shows. */
+export function withoutShown(cards: ItemCardView[], shown: ItemCardView[]): ItemCardView[] {
+  const shownIds = new Set(shown.map((card) => card.id));
+  return cards.filter((card) => !shownIds.has(card.id));
+}
+
+/** The item list with these filters; those without a value are left out. */
+function itemListHref(filters: Record<string, string | number | null | undefined>) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value != null) params.set(name, String(value));
+  return `/item-list?${params}`;
+}
+
+/**
+ * The item list behind "Similar in {city}": the subcategory when the rail holds items of it (else the rail fell
+ * back to the category), in the rail's city.
+ */
+function similarListHref(item: ItemDetail, city: { id: number; name: string }, cards: ItemCardView[]) {
+  const bySubcategory = item.sub_cat_id !== null && cards.some((card) => card.sub_cat_id === item.sub_cat_id);
+  return itemListHref({
+    cat_id: item.cat_id,
+    cat_name: item.category?.cat_name,
+    sub_cat_id: bySubcategory ? item.sub_cat_id : null,
+    sub_cat_name: bySubcategory ? item.sub_category?.name : null,
+    item_location_id: city.id,
+    item_location_name: city.name,
+  });
+}
+
+/** A titled rail of item cards with an optional "See all"; nothing when it has no cards. */
+export function ItemPageRail({
+  id,
+  title,
+  items,
+  seeAllHref,
+}: {
+  id: string;
+  title: string;
+  items: ItemCardView[];
+  seeAllHref?: string;
+}) {
+  const { t, i18n } = useTranslation();
   if (items.length === 0) return null;
+  const headingId = `${id}-heading`;
+  const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
   return (
-    <section aria-labelledby="related-heading" className="mt-10" data-testid="related-items">
-      <h2 id="related-heading" className="mb-4 text-xl font-bold">
-        {t('item.page.related')}
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {items.map((item) => (
-          <li key={item.id}>
-            <ItemCard item={item} headingLevel={3} sizes="(min-width: 1024px) 230px, (min-width: 640px) 33vw, 50vw" />
-          </li>
-        ))}
-      </ul>
+    <section aria-labelledby={headingId} className="mt-10" data-testid={id}>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-bold">
+          {title}
+        </h2>
+        {seeAllHref && (
+          <Link
+            to={seeAllHref}
+            className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+          >
+            {t('item.page.seeAll')}
+            <span className="sr-only"> {title}</span>
+            <Forward className="size-4" aria-hidden />
+          </Link>
+        )}
+      </div>
+      <ItemRail items={items} labelledBy={headingId} columns={ITEM_RAIL_SIZE} />
     </section>
+  );
+}
+
+/**
+ * The rails under an item: the seller's other items, related items (same subcategory) and similar items in the
+ * chosen city (its name comes from the rail's cards, all in that city, in the page's language).
+ */
+export function RelatedItems({
+  item,
+  related,
+  sellerItems,
+  similarInCity,
+}: {
+  item: ItemDetail;
+  related: ItemCardView[];
+  sellerItems: ItemCardView[];
+  similarInCity: ItemCardView[];
+}) {
+  const { t } = useTranslation();
+  const city = similarInCity[0]?.item_location;
+  return (
+    <>
+      <ItemPageRail
+        id="seller-items"
+        title={t('item.page.moreFromSeller')}
+        items={sellerItems}
+        seeAllHref={itemListHref({ addedUserId: item.added_user_id })}
+      />
+      <ItemPageRail id="related-items" title={t('item.page.related')} items={related} />
+      {city && (
+        <ItemPageRail
+          id="similar-in-city"
+          title={t('item.page.similarInCity', { city: city.name })}
+          items={similarInCity}
+          seeAllHref={similarListHref(item, city, similarInCity)}
+        />
+      )}
+    </>
   );
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { userIdSchema } from '../../../../contract/ids.ts';
+import { serialIdSchema, userIdSchema } from '../../../../contract/ids.ts';
 import { itemEntrySchema } from '../../../../contract/item-entry.ts';
 import {
+  ITEM_RAIL_KINDS,
+  ITEM_RAIL_SIZE,
   itemDetailSchema,
   itemOrCardSchema,
   itemViewQuery,
@@ -27,6 +29,18 @@ import type { ItemsService } from '../service.ts';
 export const itemIdParams = z.object({ itemId: z.uuid() });
 const pageQuery = pageQuerySchema(PAGE_SIZE.items);
 const window = (query: z.output<typeof pageQuery>) => ({ limit: query.limit, offset: resolveOffset(query) });
+
+const relatedQuery = itemViewQuery.extend({
+  kind: z
+    .enum(ITEM_RAIL_KINDS)
+    .default('subcategory')
+    .describe(
+      'subcategory: the same subcategory (else category); seller: the seller’s other items; city: the same subcategory (else category) in one city',
+    ),
+  item_location_id: serialIdSchema
+    .optional()
+    .describe('kind=city: the city, as chosen on the device; without it, the item’s own city'),
+});
 
 /** The lists of the item entry form (contract/pages.ts ItemEntryOptions). */
 const entryOptionsSchema = z
@@ -202,14 +216,19 @@ function registerItemPageRoutes(app: FastifyInstance, items: ItemsService, ident
     method: 'GET',
     url: '/items/:itemId/related',
     tag: 'items',
-    summary: 'Up to six active items of the same subcategory (else category), newest first',
+    summary: `One rail of the item page: up to ${ITEM_RAIL_SIZE} active, unsold items the viewer may see, newest first, without this one`,
     access: 'anyone',
     params: itemIdParams,
-    query: itemViewQuery,
+    query: relatedQuery,
     data: z.array(itemOrCardSchema),
     refusals: [404],
     handle: async ({ params, query, viewer, language }) =>
-      answer(await items.relatedTo(params.itemId, viewer, language, query.view)),
+      answer(
+        await items.relatedTo(params.itemId, viewer, language, query.view, {
+          kind: query.kind,
+          cityId: query.item_location_id ?? null,
+        }),
+      ),
   });
 }
 
