@@ -341,6 +341,16 @@ test.describe('on a desktop', () => {
     await expect(page.getByTestId('result-count')).toHaveText(
       text('en', 'search:itemList.count', { total: String(inCity.total.count) }),
     );
+
+    await test.step("one seller's ads are all of them, wherever they are", async () => {
+      const sellers = await dataOf(await page.request.get('/api/v1/items?addedUserId=demo-user-01&lang=en'));
+      await openList(page, '/item-list?addedUserId=demo-user-01&lang=en');
+      await expect(chip).toHaveCount(0);
+      await expect(page.getByTestId('result-count')).toHaveText(
+        text('en', 'search:itemList.count', { total: String(sellers.total.count) }),
+      );
+      await openList(page, '/item-list?lang=en');
+    });
     await chip.click();
     await expect(chip).toHaveCount(0);
     await expect(page).toHaveURL(/\/item-list\?lang=en$/);

@@ -183,8 +183,10 @@ export async function loadItemList(
   if (tidy) throw redirect(tidy);
 
   const values = filterValuesOf(url.searchParams);
-  // The location chosen in the header filters the list when its address names no place (SPEC.md 3).
-  const chosen = hasLocationFilter(url.searchParams) ? null : chosenLocation(request);
+  // The location chosen in the header filters the list when its address names no place (SPEC.md 3); one
+  // seller's ads (their profile's "See all") are all of them, wherever they are.
+  const placeFree = hasLocationFilter(url.searchParams) || url.searchParams.has('addedUserId');
+  const chosen = placeFree ? null : chosenLocation(request);
   const defaultLocation = locationFilterParams(chosen);
   Object.assign(values, defaultLocation);
   if (manufacturer) {
