@@ -298,6 +298,20 @@ test.describe('on a desktop', () => {
     await expect(page.getByTestId('item-card').first()).toBeVisible();
   });
 
+  test('an Arabic typo finds its listings and says what was searched', async ({ page }) => {
+    await openList(page, `/item-list?search_term=${encodeURIComponent('مرسدس')}&lang=ar`);
+    await expect(page.getByTestId('search-corrections')).toHaveText(
+      text('ar', 'search:itemList.showingResultsFor', { replacement: 'مرسيدس' }),
+    );
+    await expect(page.getByTestId('item-card').filter({ hasText: 'مرسيدس' }).first()).toBeVisible();
+  });
+
+  test('a brand or model in Latin letters finds the listings written in Arabic', async ({ page }) => {
+    await openList(page, '/item-list?search_term=camry&lang=en');
+    await expect(page.getByTestId('item-card').filter({ hasText: 'كامري' }).first()).toBeVisible();
+    await expect(page.getByTestId('search-corrections')).toHaveCount(0);
+  });
+
   test("an invalid price range says 'Your min and max price are not valid.' and searches nothing", async ({ page }) => {
     const message = text('en', 'forms:validation.priceRange');
     const response = await page.goto('/item-list?min_price=500&max_price=100&lang=en');

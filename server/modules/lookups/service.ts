@@ -334,6 +334,39 @@ export class LookupsService {
     return result.rows;
   }
 
+  /**
+   * Each published make's and model's names in every language (Toyota, تويوتا): the search reads one as
+   * another, so a word in either script finds listings written in the other.
+   */
+  async vehicleNames(): Promise<string[][]> {
+    const namesOf = (table: typeof lists.manufacturers | typeof lists.models) => sql`
+      select array(select distinct value from jsonb_each_text(${table.names}) where value <> '') || ${table.name} as names
+      from ${table} where ${table.status} = 1`;
+    const result = await this.db.execute<{ names: string[] }>(
+      sql`${namesOf(lists.manufacturers)} union all ${namesOf(lists.models)}`,
+    );
+    return result.rows.map((row) => [...new Set(row.names)]);
+  }
+
+  /**
+   * Every published city's and district's names in every language, normalized as search words are
+   * (souk_normalize): a place named in a search's words also matches listings located there.
+   */
+  async searchablePlaceNames(): Promise<Array<{ name: string; cityId: number; townshipId: number | null }>> {
+    const cities = lists.itemLocations;
+    const townships = lists.locationTownships;
+    const result = await this.db.execute<{ name: string; cityId: number; townshipId: number | null }>(sql`
+      select distinct souk_normalize(n.value) as "name", ${cities.id} as "cityId", null::int as "townshipId"
+      from ${cities}, jsonb_each_text(${cities.names} || jsonb_build_object('default', ${cities.name})) n
+      where ${cities.status} = 1 and n.value <> ''
+      union
+      select distinct souk_normalize(n.value), ${townships.cityId}, ${townships.id}
+      from ${townships} join ${cities} on ${cities.id} = ${townships.cityId},
+        jsonb_each_text(${townships.names} || jsonb_build_object('default', ${townships.townshipName})) n
+      where ${townships.status} = 1 and ${cities.status} = 1 and n.value <> ''`);
+    return result.rows;
+  }
+
   /** The published categories in the operator's order, named in the default language (the sitemap's pages). */
   publishedCategories() {
     const name = localizedText(categories.names, DEFAULT_LANGUAGE, categories.catNameAr);

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type ItemSearchQuery, MAP_SEARCH_RADIUS_MILES } from '../../../contract/search.ts';
 import type { Listings } from '../items/index.ts';
 import { geoCellsAround } from './geo-cells.ts';
+import type { PlaceCondition, TextQuery } from './text-query.ts';
 
 const METERS_PER_MILE = 1609.344;
 
@@ -124,4 +125,28 @@ function radiusConditions(
     ...(radiusIndex === 'cells' ? [cellsOf(listings, radius)] : []),
     sql`earth_distance(${center}, ${point}) <= ${radius.meters}::float8`,
   ];
+}
+
+/** What the words ask of a listing: its text matches them, and each place they name is in its text or its location. */
+export function textConditions(listings: Listings, text: TextQuery): SQL[] {
+  const words = text.wordsQuery ? [sql`${listings.searchVector} @@ ${text.wordsQuery}`] : [];
+  return [...words, ...text.places.map((place) => placeCondition(listings, place))];
+}
+
+function placeCondition(listings: Listings, place: PlaceCondition): SQL {
+  const idsIn = (column: AnyPgColumn, ids: number[]) =>
+    ids.length > 0
+      ? [
+          sql`${column} in (${sql.join(
+            ids.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})`,
+        ]
+      : [];
+  const either = [
+    sql`${listings.searchVector} @@ ${place.tsquery}`,
+    ...idsIn(listings.itemLocationId, place.cityIds),
+    ...idsIn(listings.itemLocationTownshipId, place.townshipIds),
+  ];
+  return sql`(${sql.join(either, sql` or `)})`;
 }

@@ -5,7 +5,8 @@ import { badRequest } from '../../kernel/errors.ts';
 import type { Listings } from '../items/index.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from './cursor.ts';
 import { geoCellsAround } from './geo-cells.ts';
-import { distanceFrom, filtersOf, type RadiusIndex, radiusOf } from './item-filters.ts';
+import { distanceFrom, filtersOf, type RadiusIndex, radiusOf, textConditions } from './item-filters.ts';
+import type { PlaceWords } from './place-words.ts';
 import { type TextQuery, textQueryOf } from './text-query.ts';
 
 /** A best-match list ranks the newest matches up to this many (a page 50 deep stays within them). */
@@ -50,12 +51,21 @@ export class ItemSearch {
   private readonly db: Db;
   private readonly listingsFor: (viewerId: string | null) => Listings;
   private readonly sparseMatches: number;
+  private readonly placeWords: PlaceWords | undefined;
 
-  /** sparseMatches: SPARSE_MATCHES unless a test makes every search take one way. */
-  constructor(db: Db, listingsFor: (viewerId: string | null) => Listings, options: { sparseMatches?: number } = {}) {
+  /**
+   * sparseMatches: SPARSE_MATCHES unless a test makes every search take one way. placeWords: the places whose
+   * names in the words also match listings located there.
+   */
+  constructor(
+    db: Db,
+    listingsFor: (viewerId: string | null) => Listings,
+    options: { sparseMatches?: number; placeWords?: PlaceWords } = {},
+  ) {
     this.db = db;
     this.listingsFor = listingsFor;
     this.sparseMatches = options.sparseMatches ?? SPARSE_MATCHES;
+    this.placeWords = options.placeWords;
   }
 
   /**
@@ -100,9 +110,9 @@ export class ItemSearch {
 
   private async planOf(query: ItemSearchQuery, viewerId: string | null, extra: (listings: Listings) => SQL[]) {
     const listings = this.listingsFor(viewerId);
-    const text = query.search_term ? await textQueryOf(this.db, query.search_term) : null;
+    const text = query.search_term ? await textQueryOf(this.db, query.search_term, this.placeWords) : null;
     const order = orderFor(query);
-    const matching = [...extra(listings), ...(text ? [sql`${listings.searchVector} @@ ${text.tsquery}`] : [])];
+    const matching = [...extra(listings), ...(text ? textConditions(listings, text) : [])];
     const radiusIndex = await this.radiusIndex(listings, query, order, text !== null, matching);
     return {
       listings,

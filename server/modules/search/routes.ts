@@ -13,7 +13,9 @@ import type { SearchService } from './service.ts';
 const itemSearchResultSchema = pagedSchema(itemOrCardSchema)
   .extend({
     total: z.object({ count: z.number().int(), capped: z.boolean() }),
-    corrections: z.array(z.object({ term: z.string(), replacement: z.string() })),
+    corrections: z
+      .array(z.object({ term: z.string(), replacement: z.string() }))
+      .describe('Words searched as another (a typo) or left out because they match nothing (replacement "")'),
     suggestion: z.string().nullable(),
   })
   .meta({ id: 'ItemSearchResult' });

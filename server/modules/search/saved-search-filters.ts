@@ -78,16 +78,15 @@ export interface TextColumns {
 }
 
 /**
- * The text as the item list searches it (each word as a prefix, its stems, and a misspelled word's closest
- * indexed word too), and the index keys of its two rarest words: each word's lexemes (as written and stemmed,
- * and its correction's), of which a matching listing must hold one as a prefix of its own lexemes.
+ * The text as the item list searches it (each word as a prefix, its stems, a misspelled word's correction and
+ * a word's synonyms too), and the index keys of its two rarest words: each word's lexemes (as written and
+ * stemmed, and its correction's and synonyms'), of which a matching listing must hold one as a prefix of its own.
  */
 export async function textColumnsOf(db: Db, searchTerm: string | undefined): Promise<TextColumns> {
   const text = searchTerm ? await textQueryOf(db, searchTerm) : null;
   if (!text || !searchTerm) return { textQuery: null, words: null, secondWords: null };
   const [rarest = '', second = rarest] = await rarestTerms(db, termsOf(searchTerm));
-  const keysOf = async (term: string) =>
-    wordKeys(db, [term, ...text.corrections.filter((entry) => entry.term === term).map((entry) => entry.replacement)]);
+  const keysOf = async (term: string) => wordKeys(db, [term, ...(text.alternatives.get(term) ?? [])]);
   const words = await keysOf(rarest);
   if (words.length === 0) return { textQuery: text.tsquery, words: null, secondWords: null };
   const secondWords = second === rarest ? words : await keysOf(second);

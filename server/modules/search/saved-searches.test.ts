@@ -4,6 +4,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SAVED_SEARCHES, type SavedSearch, type SavedSearchCreated } from '../../../contract/saved-searches.ts';
 import { EventBus } from '../../kernel/events.ts';
+import { createServices } from '../../services.ts';
 import * as schema from '../../testing/tables.ts';
 import { blocks, categories, items, savedSearches, savedSearchMatches, subcategories } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
@@ -226,6 +227,13 @@ describe('matching a listing', () => {
     const otherGearbox = await listing({ transmissionId: transmission[1], fuelTypeId: fuel[0], colorId: color[0] });
     expect((await matchOf(same)).ids).toContain(saved.id);
     expect((await matchOf(otherGearbox)).ids.includes(saved.id)).toBe(transmission[0] === transmission[1]);
+  });
+
+  it('matches a listing written with a synonym of the saved word, as the list finds it', async () => {
+    await createServices(db, test.config, pino({ level: 'silent' }), test.jobs).search.synonyms.rebuildBuiltIn();
+    const saved = await save({ search_term: 'fridge', name: 'fridge' }, 4);
+    const arabic = await listing({ title: `ثلاجة سامسونج ${tag}` });
+    expect((await matchOf(arabic)).ids).toContain(saved.id);
   });
 
   it('matches words as the item list does: Arabic spelling variants, prefixes and stems', async () => {

@@ -34,6 +34,25 @@ export const searchWords = pgTable(
   (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
 );
 
+/** Where a group of words that mean the same comes from: the code's list, the vehicle catalogue, the operator. */
+export const SYNONYM_SOURCES = ['curated', 'catalogue', 'operator'] as const;
+export type SynonymSource = (typeof SYNONYM_SOURCES)[number];
+
+/**
+ * Words a search reads as one another (car, سيارة, عربية; toyota, تويوتا): a query word found in a group is
+ * searched as each of the group's words too. `words` are normalized (souk_normalize), `written` as given.
+ */
+export const searchSynonymGroups = pgTable(
+  'search_synonym_groups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    source: text('source').$type<SynonymSource>().notNull(),
+    written: text('written').array().notNull(),
+    words: text('words').array().notNull(),
+  },
+  (table) => [index('search_synonym_groups_words_idx').using('gin', table.words)],
+);
+
 /** Curated groups of listings an operator puts together (SPEC.md 3 "collections"). */
 export const collections = pgTable('collections', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -483,6 +483,56 @@ describe('text', () => {
   });
 });
 
+describe('words people use for the same thing, in either script', () => {
+  beforeAll(async () => {
+    await createServices(db, test.config, pino({ level: 'silent' }), test.jobs).search.synonyms.rebuildBuiltIn();
+  });
+
+  it('finds listings written in the other script or with another word for the thing', async () => {
+    const cases = [
+      ['ايفون', ['C']],
+      ['car', ['A', 'B']],
+      ['fridge', ['E']],
+      // The catalogue's model Camry is كامري in Arabic; listing A names it in Arabic only.
+      ['camry', ['A']],
+      ['toyota camry', ['A']],
+    ] as const;
+    for (const [term, expected] of cases) {
+      const { names, data } = await search({ search_term: term });
+      expect(names.sort(), term).toEqual(expected);
+      expect(data.corrections, term).toEqual([]);
+    }
+  });
+
+  it('matches a city or district named in the words by the listing’s location too', async () => {
+    const [city] = await db
+      .select({ name: schema.itemLocations.name, names: schema.itemLocations.names })
+      .from(schema.itemLocations)
+      .where(eq(schema.itemLocations.id, place.cityId));
+    const [township] = await db
+      .select({ name: schema.locationTownships.townshipName })
+      .from(schema.locationTownships)
+      .where(eq(schema.locationTownships.id, place.townshipId));
+    // A (in the city and district) never names them; B is elsewhere unless the seed has one city only.
+    const inCity = otherCityId ? ['A'] : ['A', 'B'];
+    for (const name of [city?.name, (city?.names as Record<string, string> | undefined)?.ar]) {
+      expect((await search({ search_term: `سيارة ${name}` })).names.sort(), name).toEqual(inCity);
+    }
+    expect((await search({ search_term: `سيارة ${township?.name}` })).names).toEqual(['A']);
+  });
+
+  it('leaves out a word that matches nothing when the others match, and says so', async () => {
+    const { names, data } = await search({ search_term: 'كامري 1987 qqxxzzkk' });
+    expect(names).toEqual(['A']);
+    expect(data.corrections).toEqual([
+      { term: '1987', replacement: '' },
+      { term: 'qqxxzzkk', replacement: '' },
+    ]);
+    // Both words match something, only not together: nothing is left out.
+    expect((await search({ search_term: 'iphone ثلاجة' })).names).toEqual([]);
+  });
+});
+
 describe('the two ways a text search reads', () => {
   it('find the same items whether they walk the feed and map indexes or read the text index', async () => {
     const byFeed = new ItemSearch(db, publicListings, { sparseMatches: -1 });

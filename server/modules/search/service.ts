@@ -24,8 +24,10 @@ import { type ActiveItemCounts, CategoryCounts } from './category-counts.ts';
 import { Collections } from './collections.ts';
 import { ItemSearch } from './item-search.ts';
 import { overflowsCount } from './known-overflow.ts';
+import { PlaceWords } from './place-words.ts';
 import { registerSavedSearchMatching } from './saved-search-matching.ts';
 import { SavedSearches } from './saved-searches.ts';
+import { SearchSynonyms } from './synonyms.ts';
 import { termsOf } from './text-query.ts';
 import { addSearchWordsOf, rebuildSearchWords, searchWordsAreEmpty, suggestionsFor } from './words.ts';
 
@@ -78,18 +80,26 @@ export class SearchService {
   readonly saved: SavedSearches;
   /** The operator's collections of listings (collections.ts). */
   readonly collections: Collections;
+  /** Words the search reads as one another (synonyms.ts). */
+  readonly synonyms: SearchSynonyms;
 
   constructor(dependencies: SearchDependencies) {
     this.db = dependencies.db;
     this.items = dependencies.items;
     this.lookups = dependencies.lookups;
-    this.search = new ItemSearch(dependencies.db, (viewerId) => dependencies.items.listings.listedFor(viewerId));
+    const placeWords = new PlaceWords(() => dependencies.lookups.searchablePlaceNames());
+    dependencies.events.on('lookups.changed', () => placeWords.forget());
+    this.search = new ItemSearch(dependencies.db, (viewerId) => dependencies.items.listings.listedFor(viewerId), {
+      placeWords,
+    });
     this.categoryCounts = new CategoryCounts(dependencies.db);
     const shared = dependencies.visitorLists;
     this.sharedWithVisitors = shared ? sharedReads(shared.cache, shared.seconds) : readEveryTime;
     this.keepWordsCurrent(dependencies.events);
     this.saved = new SavedSearches(dependencies.db, dependencies.createLimiter);
     this.collections = new Collections(dependencies.db, dependencies.events);
+    this.synonyms = new SearchSynonyms(dependencies.db, dependencies.lookups, dependencies.events);
+    dependencies.events.on('lookups.changed', () => this.synonyms.rebuildBuiltIn());
     registerSavedSearchMatching(dependencies.db, dependencies.events);
   }
 
@@ -191,20 +201,26 @@ export class SearchService {
   }
 
   /**
-   * The page of the words as typed; when it is empty and a closer spelling was found, the page of that
-   * spelling instead, said as corrections (its next pages come the same way: the typed words stay empty).
+   * The page of the words as typed. When it is empty: the page of a closer spelling if one was found, else
+   * of the words that can match something without those that cannot; said as corrections (a word left out
+   * has an empty replacement). Their next pages come the same way, as the typed words stay empty.
    */
   private async pageOrSuggestion(query: ItemSearchQuery, viewer: Viewer | null) {
     const counts = viewer === null ? this.categoryCounts.peek() : undefined;
     const overflows = counts !== undefined && overflowsCount(query, counts);
     const found = await this.search.page(query, viewer?.userId ?? null, undefined, { overflows });
-    const suggestion = found.text?.suggestion;
-    if (found.itemIds.length > 0 || !suggestion || !query.search_term) {
-      return { found, corrections: found.text?.corrections ?? [] };
+    const typed = query.search_term;
+    const asTyped = { found, corrections: found.text?.corrections ?? [] };
+    if (found.itemIds.length > 0 || !typed || !found.text) return asTyped;
+    const { suggestion, matchable } = found.text;
+    for (const instead of [suggestion, matchable?.join(' ')]) {
+      if (!instead) continue;
+      const other = await this.search.page({ ...query, search_term: instead }, viewer?.userId ?? null);
+      if (other.itemIds.length > 0) {
+        return { found: other, corrections: [...replacedWords(typed, instead), ...(other.text?.corrections ?? [])] };
+      }
     }
-    const instead = await this.search.page({ ...query, search_term: suggestion }, viewer?.userId ?? null);
-    if (instead.itemIds.length === 0) return { found, corrections: found.text?.corrections ?? [] };
-    return { found: instead, corrections: replacedWords(query.search_term, suggestion) };
+    return asTyped;
   }
 
   /** Items of the sellers the viewer follows, newest first. */
@@ -254,11 +270,18 @@ export class SearchService {
     return suggestionsFor(this.db, this.lookups, prefix, language);
   }
 
-  /** Rebuilds the dictionary of words nightly, and at once when it is empty (a new or restored database). */
+  /**
+   * Rebuilds the dictionary of words and the built-in synonyms nightly; the dictionary at once when it is empty
+   * (a new or restored database), the synonyms at every start (the curated list may have changed).
+   */
   async scheduleJobs(jobs: JobQueue) {
-    jobs.work(REBUILD_WORDS_JOB, () => rebuildSearchWords(this.db));
+    jobs.work(REBUILD_WORDS_JOB, async () => {
+      await rebuildSearchWords(this.db);
+      await this.synonyms.rebuildBuiltIn();
+    });
     await jobs.every(REBUILD_WORDS_JOB, '17 3 * * *');
     if (await searchWordsAreEmpty(this.db)) await rebuildSearchWords(this.db);
+    await this.synonyms.rebuildBuiltIn();
   }
 
   /** A listing that becomes public or changes adds its words, so a misspelling of them is corrected at once. */
@@ -269,11 +292,17 @@ export class SearchService {
   }
 }
 
-/** The words of a suggestion that differ from the typed ones, as corrections. */
-function replacedWords(typed: string, suggestion: string): SearchCorrection[] {
-  const suggested = suggestion.split(' ');
-  return termsOf(typed).flatMap((term, index) => {
-    const replacement = suggested[index];
-    return replacement && replacement !== term ? [{ term, replacement }] : [];
-  });
+/**
+ * The typed words another query searched differently, as corrections: replaced (a suggestion keeps every
+ * word in its place) or left out (an empty replacement).
+ */
+function replacedWords(typed: string, instead: string): SearchCorrection[] {
+  const terms = termsOf(typed);
+  const searched = instead.split(' ');
+  if (searched.length === terms.length) {
+    return terms.flatMap((term, index) =>
+      searched[index] !== term ? [{ term, replacement: searched[index] ?? '' }] : [],
+    );
+  }
+  return terms.filter((term) => !searched.includes(term)).map((term) => ({ term, replacement: '' }));
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SearchCorrection } from '../../../contract/search.ts';
 import type { Db } from '../../kernel/database.ts';
+import type { PlaceWords } from './place-words.ts';
 import { bestCorrection } from './typo-distance.ts';
 
 /** At most this many words of a query are searched; the rest are ignored. */
@@ -11,6 +12,8 @@ const CANDIDATE_SIMILARITY = 0.2;
 const CANDIDATES_PER_WORD = 12;
 /** A word of fewer letters is never corrected: its trigrams say too little. */
 const MIN_CORRECTED_LENGTH = 3;
+/** A word is searched as at most this many of its synonyms. */
+const MAX_SYNONYMS = 24;
 
 /** The words of a query: letters (with their marks, such as Arabic harakat) and digits. */
 export function termsOf(searchTerm: string): string[] {
@@ -25,6 +28,17 @@ interface TermMatch {
   correction: string | null;
   /** The closest indexed word by trigrams, offered as "did you mean" when no correction is. */
   closest: string | null;
+  /** Words of its synonym groups (synonyms.ts), normalized: each is searched as the word itself. */
+  synonyms: string[];
+  /** Part of a place's name (place-words.ts): it also matches listings located there. */
+  inPlace: boolean;
+}
+
+/** A place the words name: a listing matches its words in its text, or by being located there. */
+export interface PlaceCondition {
+  tsquery: SQL;
+  cityIds: number[];
+  townshipIds: number[];
 }
 
 type CandidateRow = {
@@ -32,14 +46,25 @@ type CandidateRow = {
   norm: string;
   known: boolean;
   candidates: Array<{ word: string; listings: number }> | null;
+  synonyms: string[] | null;
 };
 
 export interface TextQuery {
-  /** All words must match: each as a prefix of a word, its stem, or (misspelled) its closest indexed word. */
+  /**
+   * All words: each as a prefix of a word, its stem, (misspelled) its correction, or a synonym. What a match
+   * is ranked by, and what a saved search keeps.
+   */
   tsquery: SQL;
+  /** What a listing's text must match: the words that name no place (null when all of them do). */
+  wordsQuery: SQL | null;
+  places: PlaceCondition[];
   corrections: SearchCorrection[];
   /** The query with each unknown word replaced by a less certain close word, offered when nothing matches. */
   suggestion: string | null;
+  /** The words that can match something (known, corrected or with synonyms), when others cannot; else null. */
+  matchable: string[] | null;
+  /** The other words each typed word was searched as: its correction and its synonyms. */
+  alternatives: Map<string, string[]>;
 }
 
 /**
@@ -48,22 +73,45 @@ export interface TextQuery {
  * a word with none gets its closest word by trigrams as the "did you mean" suggestion. One query for all
  * the words.
  */
-export async function textQueryOf(db: Db, searchTerm: string): Promise<TextQuery | null> {
+export async function textQueryOf(db: Db, searchTerm: string, placeWords?: PlaceWords): Promise<TextQuery | null> {
   const terms = termsOf(searchTerm);
   if (terms.length === 0) return null;
   const rows = await candidatesOf(db, terms);
-  const matches: TermMatch[] = rows.map((row) => ({
-    term: row.term,
-    known: row.known,
-    correction: row.known ? null : bestCorrection(row.norm, row.candidates ?? []),
-    closest: row.candidates?.[0]?.word ?? null,
-  }));
+  const named = placeWords ? await placeWords.namedIn(rows.map((row) => row.norm)) : [];
+  const placeTerms = new Set(named.flatMap((place) => place.at.map((index) => rows[index]?.term)));
+  const matches: TermMatch[] = rows.map((row) => {
+    // A word with synonyms, or a place's name, is a word people use: it is searched as it is, not corrected
+    // into another; a number (a year, a price) is never "corrected" into another number.
+    const inPlace = placeTerms.has(row.term);
+    const understood = row.known || inPlace || (row.synonyms ?? []).length > 0;
+    const candidates = understood || /^\p{N}+$/u.test(row.norm) ? [] : (row.candidates ?? []);
+    return {
+      term: row.term,
+      known: understood,
+      correction: bestCorrection(row.norm, candidates),
+      closest: candidates[0]?.word ?? null,
+      synonyms: row.synonyms ?? [],
+      inPlace,
+    };
+  });
+  const words = matches.filter((match) => !match.inPlace);
+  const matchable = matches.filter((match) => match.known || match.correction !== null);
   return {
-    tsquery: tsqueryOf(matches),
+    tsquery: allOf(matches),
+    wordsQuery: words.length > 0 ? allOf(words) : null,
+    places: named.map((place) => ({
+      tsquery: allOf(place.at.flatMap((index) => matches[index] ?? [])),
+      cityIds: place.cityIds,
+      townshipIds: place.townshipIds,
+    })),
     corrections: matches
       .filter((match) => match.correction !== null)
       .map((match) => ({ term: match.term, replacement: match.correction as string })),
     suggestion: suggestionOf(matches),
+    matchable: matchable.length > 0 && matchable.length < matches.length ? matchable.map((match) => match.term) : null,
+    alternatives: new Map(
+      matches.map((match) => [match.term, [...(match.correction ? [match.correction] : []), ...match.synonyms]]),
+    ),
   };
 }
 
@@ -73,7 +121,7 @@ async function candidatesOf(db: Db, terms: string[]): Promise<CandidateRow[]> {
     // The operator % finds candidates through the trigram index from this similarity on.
     await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true)`);
     const result = await tx.execute<CandidateRow>(sql`
-      select q.term, q.norm, q.known, c.candidates
+      select q.term, q.norm, q.known, c.candidates, s.synonyms
       from (
         select u.term, u.n, n.norm,
           exists (
@@ -92,23 +140,43 @@ async function candidatesOf(db: Db, terms: string[]): Promise<CandidateRow[]> {
           select w.word, w.listings
           from search_words w
           where not q.known and char_length(q.norm) >= ${MIN_CORRECTED_LENGTH} and w.word % q.norm
+            and not exists (select 1 from search_synonym_groups g where g.words @> array[q.norm::text])
           order by similarity(w.word, q.norm) desc, w.listings desc
           limit ${CANDIDATES_PER_WORD}
         ) best
       ) c on true
+      left join lateral (
+        select array(
+          select distinct word from search_synonym_groups g, unnest(g.words) word
+          where g.words @> array[q.norm::text] and word <> q.norm
+          limit ${MAX_SYNONYMS}
+        ) as synonyms
+      ) s on true
       order by q.n`);
     return result.rows;
   });
 }
 
-function tsqueryOf(matches: TermMatch[]): SQL {
-  const perTerm = matches.map((match) =>
-    match.correction
-      ? sql`(souk_term_query(${match.term}) || souk_term_query(${match.correction}))`
-      : sql`souk_term_query(${match.term})`,
-  );
-  return sql`(${sql.join(perTerm, sql` && `)})`;
+/** Every word, each as itself or one of its alternatives. */
+function allOf(matches: TermMatch[]): SQL {
+  return sql`(${sql.join(matches.map(termQuery), sql` && `)})`;
 }
+
+function termQuery(match: TermMatch): SQL {
+  const alternatives = [
+    sql`souk_term_query(${match.term})`,
+    ...(match.correction ? [sql`souk_term_query(${match.correction})`] : []),
+    ...match.synonyms.map(synonymQuery),
+  ];
+  return sql`(${sql.join(alternatives, sql` || `)})`;
+}
+
+/**
+ * A synonym as a whole word (not a prefix: "ac" must not find "accent") and its stems; a name of several
+ * words needs them all (land cruiser).
+ */
+const synonymQuery = (word: string) =>
+  sql`(plainto_tsquery('simple', ${word}) || plainto_tsquery('arabic', ${word}) || plainto_tsquery('english', ${word}))`;
 
 function suggestionOf(matches: TermMatch[]): string | null {
   const uncertain = matches.filter((match) => !match.known && match.correction === null && match.closest !== null);

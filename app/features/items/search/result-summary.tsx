@@ -57,6 +57,7 @@ function correctedText(term: string | undefined, corrections: ItemCardSearchResu
     const found = corrections.find((correction) => correction.term.toLocaleLowerCase() === word.toLocaleLowerCase());
     return found ? found.replacement : word;
   });
-  const text = words.join(' ');
+  // A word left out (it matched nothing) has an empty replacement.
+  const text = words.filter(Boolean).join(' ');
   return text === term ? corrections.map((correction) => correction.replacement).join(' ') : text;
 }

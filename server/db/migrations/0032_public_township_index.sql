@@ -1,0 +1,1 @@
+CREATE INDEX "items_public_township_idx" ON "items" USING btree ("item_location_township_id") WHERE status = 1 and deleted_at is null and seller_public;
