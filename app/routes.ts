@@ -69,6 +69,7 @@ export default [
     route('admin/content/banners/:bannerId', 'routes/admin/banner-edit.tsx'),
     route('admin/content/collections/:collectionId', 'routes/admin/collection-edit.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
+    route('admin/search-words', 'routes/admin/search-words.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
   ]),
   route('i18n/:bundle', 'routes/content/i18n-bundle.ts'),

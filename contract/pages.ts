@@ -351,6 +351,10 @@ export interface ConsolePages {
   ): Promise<void>;
   settings(viewer: Viewer): Promise<OperatorSettings>;
   updateSettings(viewer: Viewer, input: OperatorSettings): Promise<OperatorSettings>;
+  /** The operator's own groups of search words, as the console's text area holds them (a line each). */
+  searchSynonyms(viewer: Viewer): Promise<string>;
+  /** Replaces them with the groups of `text` (checked by searchSynonymsFormSchema); answers them as saved. */
+  saveSearchSynonyms(viewer: Viewer, text: string): Promise<string>;
   reportsByListing(viewer: Viewer): Promise<ReportedListing[]>;
   reportsByReporter(viewer: Viewer): Promise<ReporterRecord[]>;
   dismissListingReports(viewer: Viewer, itemId: string): Promise<number>;

@@ -137,6 +137,7 @@ const CONSOLE_PAGES = [
   '/admin/categories/lists/townships?parent=1',
   '/admin/categories/lists/townships/new?parent=1',
   '/admin/settings',
+  '/admin/search-words',
   '/admin/audit',
   '/admin/content',
   '/admin/content/blog/new',

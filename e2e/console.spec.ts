@@ -14,7 +14,7 @@ import { ADMIN, signIn } from './support/accounts.ts';
 
 type Tree = { [key: string]: string | Tree };
 const english = Object.fromEntries(
-  ['console', 'profile'].map((namespace) => [
+  ['console', 'profile', 'forms'].map((namespace) => [
     namespace,
     JSON.parse(readFileSync(new URL(`../app/i18n/locales/en/${namespace}.json`, import.meta.url), 'utf8')) as Tree,
   ]),
@@ -371,4 +371,34 @@ test('an operator sends a message to everyone; a member finds it in their notifi
   const memberPage = await member.newPage();
   await memberPage.goto('/notification?lang=en');
   await expect(memberPage.getByText(title)).toBeVisible();
+});
+
+test('an operator adds a group of search words, and a line of one word is refused at the field', async ({ page }) => {
+  test.slow();
+  await operatorPage(page);
+  await page.goto('/admin?lang=en');
+  await page.getByRole('link', { name: en('console:console.nav.searchWords') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('console:console.searchWords.title') })).toBeVisible();
+  const groups = page.getByLabel(en('console:console.searchWords.label'));
+  const save = page.getByRole('button', { name: en('console:console.searchWords.save') });
+  const before = await groups.inputValue();
+  const line = `plimsoll${Date.now() % 100000}, سنيكرز`;
+
+  await groups.fill(before ? `${before}\n${line}` : line);
+  await save.click();
+  await expect(page.getByText(en('console:console.searchWords.saved'))).toBeVisible();
+  await expect(groups).toHaveValue(before ? `${before}\n${line}` : line);
+
+  await groups.fill(`${line}\nlonely`);
+  await save.click();
+  await expect(page.getByText(en('forms:validation.synonymLine'))).toBeVisible();
+  await expect(groups).toHaveValue(`${line}\nlonely`);
+  await expect(groups).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  // Put the groups back for the other journeys.
+  await groups.fill(before);
+  await save.click();
+  await expect(groups).toHaveAttribute('aria-invalid', 'false');
+  await expect(groups).toHaveValue(before);
 });

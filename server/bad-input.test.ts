@@ -318,6 +318,7 @@ const PAGE_FORMS: Record<
     fields: ['reports_per_day', 'lat', 'default_country', 'contact_email', 'version_no'],
     poison: { reports_per_day: '-1' },
   },
+  '/admin/search-words': { intents: [''], fields: ['groups'], poison: {} },
 };
 
 /** Values for a form field: no empty or number-like text, which some fields accept (a local phone number). */

@@ -260,6 +260,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     ...{ blogs: new BlogEditor(db, events, media), pages: new PageEditor(db, events) },
     ...{ settings: new OperatorSettingsEditor(db, events), categories: new CategoryEditor(db, events, media) },
     ...{ collections: search.collections, reviews: ratings.moderation, lists: new ListEditor(db, events) },
+    synonyms: search.synonyms,
     payments: new PaymentRecords(db),
   });
   const appInfo = createAppInfo(db, { users, auth, items, lookups });

@@ -8,6 +8,7 @@ import {
   type IconComponent,
   LayoutGrid,
   Newspaper,
+  Search,
   Settings,
   Star,
   Tag,
@@ -25,15 +26,16 @@ const SECTIONS = [
   { to: '/admin/categories', key: 'categories', icon: Tag },
   { to: '/admin/content', key: 'content', icon: FileText },
   { to: '/admin/settings', key: 'settings', icon: Settings },
+  { to: '/admin/search-words', key: 'searchWords', icon: Search },
   { to: '/admin/audit', key: 'audit', icon: Newspaper },
 ] as const satisfies ReadonlyArray<{ to: string; key: string; icon: IconComponent; end?: boolean }>;
 
-/** The console's navigation: one row of links that scrolls sideways on a phone, the current one marked. */
+/** The console's sections, the current one marked: a row that scrolls sideways on a phone, wraps on a wide screen. */
 export function ConsoleNav() {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('console.navLabel')} className="border-b border-slate-200 dark:border-slate-800">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 lg:flex-wrap">
         {SECTIONS.map(({ to, key, icon: Icon, ...rest }) => (
           <li key={key} className="shrink-0">
             <NavLink

@@ -14,6 +14,11 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
       admin.decideApplication(viewer, kind, applicationId, input),
     settings: (viewer) => admin.settings(viewer),
     updateSettings: (viewer, input) => admin.updateSettings(viewer, input),
+    searchSynonyms: (viewer) => admin.synonyms.operatorText(viewer),
+    saveSearchSynonyms: async (viewer, text) => {
+      await admin.synonyms.saveOperatorText(viewer, text);
+      return admin.synonyms.operatorText(viewer);
+    },
     reportsByListing: (viewer) => admin.reportsByListing(viewer),
     reportsByReporter: (viewer) => admin.reportsByReporter(viewer),
     dismissListingReports: (viewer, itemId) => admin.dismissListingReports(viewer, itemId),

@@ -27,6 +27,7 @@ import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerCollectionRoutes } from './routes/collections.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
+import { registerSearchSynonymRoutes } from './routes/search-synonyms.ts';
 import type { AdminService } from './service.ts';
 
 const windowOf = (query: { limit: number; offset: number; cursor?: string | undefined }) => ({
@@ -44,6 +45,7 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
   registerBannerRoutes(app, options.admin);
   registerCollectionRoutes(app, options.admin);
   registerReviewRoutes(app, options.admin);
+  registerSearchSynonymRoutes(app, options.admin);
 }
 
 function registerReportRoutes(app: FastifyInstance, admin: AdminService) {

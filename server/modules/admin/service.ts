@@ -21,7 +21,7 @@ import type { Banners, CategoryEditor, ListEditor } from '../lookups/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentRecords } from '../payments/index.ts';
 import type { ReviewModeration } from '../ratings/index.ts';
-import type { Collections } from '../search/index.ts';
+import type { Collections, SearchService } from '../search/index.ts';
 import type { OperatorSettingsEditor } from '../settings/index.ts';
 import type { SocialService } from '../social/index.ts';
 import type { AdminAction, UsersService } from '../users/index.ts';
@@ -46,6 +46,7 @@ export interface AdminDependencies {
   pages: PageEditor;
   banners: Banners;
   collections: Collections;
+  synonyms: SearchService['synonyms'];
   notifications: NotificationsService;
   reviews: ReviewModeration;
   lists: ListEditor;
@@ -63,6 +64,8 @@ export class AdminService {
   readonly pages: PageEditor;
   readonly banners: Banners;
   readonly collections: Collections;
+  /** The operator's groups of words a search reads as one another. */
+  readonly synonyms: SearchService['synonyms'];
   readonly reviews: ReviewModeration;
   /** Categories (with their pictures) and the other lookup lists. */
   readonly catalog: CategoryEditor;
@@ -74,6 +77,7 @@ export class AdminService {
     this.pages = deps.pages;
     this.banners = deps.banners;
     this.collections = deps.collections;
+    this.synonyms = deps.synonyms;
     this.reviews = deps.reviews;
     this.catalog = deps.categories;
     this.lists = deps.lists;
