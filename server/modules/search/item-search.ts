@@ -100,7 +100,9 @@ export class ItemSearch {
     viewerId: string | null,
     extra: (listings: Listings) => SQL[] = () => [],
   ): Promise<string[]> {
-    const plan = await this.planOf({ ...query, offset: 0, cursor: undefined }, viewerId, extra);
+    // A rail shows what can still be bought: sold items only when it asks for them.
+    const unsold = { is_sold_out: query.is_sold_out ?? false };
+    const plan = await this.planOf({ ...query, ...unsold, offset: 0, cursor: undefined }, viewerId, extra);
     const uncounted = { count: 0, capped: false };
     const found = isRanked(plan)
       ? await this.rankedPage(plan, null, uncounted)

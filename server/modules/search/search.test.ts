@@ -605,6 +605,14 @@ describe('the rails of a page', () => {
     expect(followed).toEqual(following.items);
     expect(followed?.length).toBeGreaterThan(0);
     expect(await services.search.rails([{ followed: 5 }], null, 'en')).toEqual([[]]);
+    // A rail shows what can still be bought: D is sold.
+    const [category] = await services.search.rails(
+      [{ query: itemSearchSchema.parse({ cat_id: catId, limit: 20 }) }],
+      null,
+      'en',
+    );
+    expect(category?.map((card) => card.id)).not.toContain(ids.D);
+    expect(category?.length).toBeGreaterThan(0);
   });
 
   it('give a viewer their own lists’ first cards, whatever of the shared ones they reported or blocked', async () => {
