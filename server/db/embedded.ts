@@ -73,7 +73,7 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
     options.logger.debug({ postgres: text }, 'postgres');
   };
   const EmbeddedPostgresServer = await importWithoutExitHooks();
-  const serverOn = (port: number) =>
+  const serverOn = (port: number, ctype = UNICODE_CTYPE) =>
     new EmbeddedPostgresServer({
       databaseDir: clusterDir,
       port,
@@ -85,7 +85,7 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
       initdbFlags: [
         '--encoding=UTF8',
         '--locale=C',
-        `--lc-ctype=${UNICODE_CTYPE}`,
+        `--lc-ctype=${ctype}`,
         '--locale-provider=builtin',
         '--builtin-locale=C.UTF-8',
       ],
@@ -102,7 +102,7 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     options.logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
-    await serverOn(0).initialise();
+    await initialise(serverOn, clusterDir, options.logger);
   }
   const { server, port } = await startOnAPort(serverOn, options, recentLog);
   await ensureDatabase(server.getPgClient(), DATABASE_NAME);
@@ -113,6 +113,24 @@ async function launchCluster(clusterDir: string, options: EmbeddedOptions) {
     port,
     ...watchExit(server, recentLog),
   };
+}
+
+/** Creates the cluster with the Unicode ctype, or with "C" on a machine that lacks that locale (said in the log). */
+async function initialise(
+  serverOn: (port: number, ctype?: string) => { initialise(): Promise<void> },
+  clusterDir: string,
+  logger: EmbeddedOptions['logger'],
+) {
+  try {
+    await serverOn(0).initialise();
+  } catch (error) {
+    logger.warn(
+      { err: error },
+      `initdb refused LC_CTYPE ${UNICODE_CTYPE}; creating the cluster with "C" (no Arabic typos)`,
+    );
+    await fs.rm(clusterDir, { recursive: true, force: true });
+    await serverOn(0, 'C').initialise();
+  }
 }
 
 /**

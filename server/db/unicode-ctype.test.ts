@@ -53,7 +53,8 @@ it('moves a data folder made with the C ctype to the Unicode one once, rebuildin
       second.url,
       `select datctype as ctype, shobj_description(oid, 'pg_database') as note from pg_database where datname = 'souk'`,
     );
-    expect(database).toEqual({ ctype: 'C.UTF-8', note: null });
+    expect(database?.note).toBeNull();
+    expect(database?.ctype).toMatch(/^C\.utf-?8$/i);
     const found = await query<{ n: number }>(
       second.url,
       `set enable_seqscan = off; select count(*)::int as n from words where word % 'مرسدس 1'`,

@@ -29,15 +29,21 @@ export async function ensureUnicodeCtype(connect: Connect, database: string, log
     );
     const row = found.rows[0];
     if (!row || (isUnicode(row.ctype) && row.note !== PENDING_MARK)) return;
+    // A ctype the machine lacks would keep every new connection out: only one its PostgreSQL knows is set.
+    const available = await admin.query<{ ctype: string }>(
+      `select collctype as ctype from pg_collation where collprovider = 'c' and collctype ~* '^c[.]utf-?8$' limit 1`,
+    );
+    const ctype = available.rows[0]?.ctype;
+    if (!ctype) {
+      logger.warn({ database }, 'this machine has no C.UTF-8 locale; Arabic typos will not be corrected');
+      return;
+    }
     logger.warn(
       { database, ctype: row.ctype },
       'moving the database to the Unicode ctype; its text indexes are rebuilt',
     );
     await admin.query(`comment on database ${admin.escapeIdentifier(database)} is '${PENDING_MARK}'`);
-    await admin.query(`update pg_database set datctype = $1 where datname in ($2, 'template1')`, [
-      UNICODE_CTYPE,
-      database,
-    ]);
+    await admin.query(`update pg_database set datctype = $1 where datname in ($2, 'template1')`, [ctype, database]);
   } finally {
     await admin.end();
   }
