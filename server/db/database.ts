@@ -84,7 +84,7 @@ export async function migrateDatabase(pool: pg.Pool, afterMigrate?: (db: Db) => 
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-    for (const extension of ['pg_trgm', 'unaccent', 'cube', 'earthdistance', 'btree_gist']) {
+    for (const extension of ['pg_trgm', 'unaccent', 'cube', 'earthdistance', 'btree_gist', 'btree_gin']) {
       await client.query(`create extension if not exists ${extension}`);
     }
     const db = drizzle(client);

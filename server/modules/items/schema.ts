@@ -146,7 +146,9 @@ export const items = pgTable(
     // The console's account page: every listing of an owner, deleted ones too, newest first (its columns never
     // change, so updates of a listing stay HOT as far as this index goes).
     index('items_owner_all_newest_idx').on(table.addedUserId, table.addedDate.desc(), table.id.desc()),
-    index('items_search_idx').using('gin', table.searchVector, table.geoCells).where(PUBLIC_ITEM),
+    // Words, map cells and (btree_gin) the category in one GIN scan: "engine" in vehicles read 1,552 heap pages of
+    // 39,295 matches to keep 1,001; with the category in the index 23,560 matches are found without the heap.
+    index('items_search_idx').using('gin', table.searchVector, table.geoCells, table.catId).where(PUBLIC_ITEM),
     index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('items_earth_idx')
       .using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`)

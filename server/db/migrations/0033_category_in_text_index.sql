@@ -1,0 +1,2 @@
+DROP INDEX "items_search_idx";--> statement-breakpoint
+CREATE INDEX "items_search_idx" ON "items" USING gin ("search_vector","geo_cells","cat_id") WHERE status = 1 and deleted_at is null and seller_public;
