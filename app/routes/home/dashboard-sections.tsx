@@ -1,36 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Banner } from '../../../contract/banners.ts';
 import type { Collection } from '../../../contract/collections.ts';
 import type { Blog } from '../../../contract/content.ts';
 import type { ItemCardView } from '../../../contract/items.ts';
 import type { Category } from '../../../contract/lookups.ts';
-import { ArrowLeft, ArrowRight } from '../../components/ui/icons.tsx';
+import { SectionHeading } from '../../components/ui/section-heading.tsx';
 import { CategoryGrid } from '../../features/catalog/category-grid.tsx';
 import { BannerStrip } from '../../features/content/banner-strip.tsx';
 import { BlogCard } from '../../features/content/blog-card.tsx';
 import { ItemRail } from '../../features/items/item-rail.tsx';
 
-function SectionHeading({ id, title, seeAllHref }: { id: string; title: string; seeAllHref?: string }) {
-  const { t, i18n } = useTranslation();
-  const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
-  return (
-    <div className="mb-4 flex items-center justify-between gap-3">
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
-      {seeAllHref && (
-        <Link
-          to={seeAllHref}
-          className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-        >
-          {t('dashboard.seeAll')}
-          <span className="sr-only"> {title}</span>
-          <Forward className="size-4" aria-hidden />
-        </Link>
-      )}
-    </div>
-  );
+/** The dashboard's "See all" link to `href` (none without one). */
+function useSeeAll() {
+  const { t } = useTranslation();
+  return (href: string | undefined) => (href ? { href, label: t('dashboard.seeAll') } : undefined);
 }
 
 /** A labelled section of item cards; the empty text, when given, stands in for an empty rail (else it is left out). */
@@ -47,11 +30,12 @@ function RailSection({
   seeAllHref?: string;
   empty?: string;
 }) {
+  const seeAllOf = useSeeAll();
   if (items.length === 0 && !empty) return null;
   const headingId = `${id}-heading`;
   return (
     <section id={id} aria-labelledby={headingId} className="mx-auto w-full max-w-6xl px-4 py-6">
-      <SectionHeading id={headingId} title={title} seeAllHref={items.length > 0 ? seeAllHref : undefined} />
+      <SectionHeading id={headingId} title={title} seeAll={items.length > 0 ? seeAllOf(seeAllHref) : undefined} />
       {items.length > 0 ? (
         <ItemRail items={items} labelledBy={headingId} />
       ) : (
@@ -79,6 +63,7 @@ export interface DashboardData {
 /** The dashboard below its first screen: the category tiles (wide screens), the rails of items and the blog. */
 export function DashboardSections({ data }: { data: DashboardData }) {
   const { t } = useTranslation();
+  const seeAllOf = useSeeAll();
   return (
     <>
       {data.banners.length > 0 && (
@@ -94,7 +79,7 @@ export function DashboardSections({ data }: { data: DashboardData }) {
         aria-labelledby="categories-heading"
         className="mx-auto hidden max-w-6xl px-4 py-8 md:block"
       >
-        <SectionHeading id="categories-heading" title={t('dashboard.categoriesTitle')} seeAllHref="/category" />
+        <SectionHeading id="categories-heading" title={t('dashboard.categoriesTitle')} seeAll={seeAllOf('/category')} />
         {data.categories.length > 0 ? (
           <CategoryGrid categories={data.categories} />
         ) : (
@@ -133,7 +118,7 @@ export function DashboardSections({ data }: { data: DashboardData }) {
       />
       {data.blogs.length > 0 && (
         <section aria-labelledby="blog-rail-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAllHref="/blog" />
+          <SectionHeading id="blog-rail-heading" title={t('dashboard.fromTheBlog')} seeAll={seeAllOf('/blog')} />
           <ul className="grid gap-4 md:grid-cols-3">
             {data.blogs.map((blog) => (
               <li key={blog.id}>

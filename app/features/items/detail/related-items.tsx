@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ITEM_RAIL_SIZE } from '../../../../contract/item-basics.ts';
 import type { ItemCardView, ItemDetail } from '../../../../contract/items.ts';
-import { ArrowLeft, ArrowRight } from '../../../components/ui/icons.tsx';
+import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { ItemRail } from '../item-rail.tsx';
 
 /** A rail's cards without those another rail of the page already shows. */
@@ -46,27 +45,16 @@ export function ItemPageRail({
   items: ItemCardView[];
   seeAllHref?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (items.length === 0) return null;
   const headingId = `${id}-heading`;
-  const Forward = i18n.dir() === 'rtl' ? ArrowLeft : ArrowRight;
   return (
     <section aria-labelledby={headingId} className="mt-10" data-testid={id}>
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 id={headingId} className="text-xl font-bold">
-          {title}
-        </h2>
-        {seeAllHref && (
-          <Link
-            to={seeAllHref}
-            className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-          >
-            {t('item.page.seeAll')}
-            <span className="sr-only"> {title}</span>
-            <Forward className="size-4" aria-hidden />
-          </Link>
-        )}
-      </div>
+      <SectionHeading
+        id={headingId}
+        title={title}
+        seeAll={seeAllHref ? { href: seeAllHref, label: t('item.page.seeAll') } : undefined}
+      />
       <ItemRail items={items} labelledBy={headingId} columns={ITEM_RAIL_SIZE} />
     </section>
   );
