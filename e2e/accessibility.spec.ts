@@ -229,8 +229,11 @@ for (const language of ['ar', 'en']) {
         const [pathname, dialog] = path.split('#');
         await page.goto(`${pathname}?lang=${language}`);
         if (dialog === 'settings') {
-          await page.getByRole('button', { name: language === 'en' ? 'Settings' : 'الإعدادات' }).click();
-          await expect(page.getByRole('dialog')).toBeVisible();
+          // A press before the page has hydrated opens nothing: press again until the dialog is there.
+          await expect(async () => {
+            await page.getByRole('button', { name: language === 'en' ? 'Settings' : 'الإعدادات' }).click();
+            await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
+          }).toPass();
         }
         await expectAccessible(page, language);
       });
