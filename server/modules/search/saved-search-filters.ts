@@ -83,7 +83,7 @@ export interface TextColumns {
  * stemmed, and its correction's and synonyms'), of which a matching listing must hold one as a prefix of its own.
  */
 export async function textColumnsOf(db: Db, searchTerm: string | undefined): Promise<TextColumns> {
-  const text = searchTerm ? await textQueryOf(db, searchTerm) : null;
+  const text = searchTerm ? await textQueryOf(db, searchTerm, undefined, { future: true }) : null;
   if (!text || !searchTerm) return { textQuery: null, words: null, secondWords: null };
   const [rarest = '', second = rarest] = await rarestTerms(db, termsOf(searchTerm));
   const keysOf = async (term: string) => wordKeys(db, [term, ...(text.alternatives.get(term) ?? [])]);

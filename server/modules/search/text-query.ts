@@ -14,6 +14,13 @@ const CANDIDATES_PER_WORD = 12;
 const MIN_CORRECTED_LENGTH = 3;
 /** A word is searched as at most this many of its synonyms. */
 const MAX_SYNONYMS = 24;
+/**
+ * A word that starts at most this many indexed words is searched as itself, its stems and those words, each whole;
+ * one that starts more, as a prefix. The text index finds whole words key by key, skipping what the other
+ * conditions rule out, but gathers every match of a prefix first: a common word's prefix cost 25 ms at
+ * 1,000,000 listings, the word itself 4 ms within a few weeks (bench/README.md).
+ */
+const MAX_EXTENSIONS = 16;
 
 /** The words of a query: letters (with their marks, such as Arabic harakat) and digits. */
 export function termsOf(searchTerm: string): string[] {
@@ -24,6 +31,11 @@ export function termsOf(searchTerm: string): string[] {
 interface TermMatch {
   term: string;
   known: boolean;
+  /**
+   * The indexed words it starts, searched whole beside it; null when there are more than MAX_EXTENSIONS (it
+   * is then searched as a prefix).
+   */
+  extensions: string[] | null;
   /** The indexed word within the typo rule, searched with the typed one. */
   correction: string | null;
   /** The closest indexed word by trigrams, offered as "did you mean" when no correction is. */
@@ -45,6 +57,10 @@ type CandidateRow = {
   term: string;
   norm: string;
   known: boolean;
+  /** The indexed words it starts, the most listed first, up to one more than MAX_EXTENSIONS. */
+  extensions: string[];
+  /** It is an indexed word itself. */
+  indexed: boolean;
   candidates: Array<{ word: string; listings: number }> | null;
   synonyms: string[] | null;
 };
@@ -65,15 +81,23 @@ export interface TextQuery {
   matchable: string[] | null;
   /** The other words each typed word was searched as: its correction and its synonyms. */
   alternatives: Map<string, string[]>;
+  /** Some word is searched as the start of longer ones (its matches are read from the index all at once). */
+  prefixed: boolean;
 }
 
 /**
- * Looks each word up in the dictionary of indexed words (search_words): a word that starts no indexed word
- * is searched as its correction as well, the closest indexed word within the typo rule (typo-distance.ts);
- * a word with none gets its closest word by trigrams as the "did you mean" suggestion. One query for all
- * the words.
+ * Looks each word up in the dictionary of indexed words (search_words): a word is searched with the indexed words
+ * it starts (extensionsOf), or as a prefix when `future` (a saved search, matched against listings still to
+ * come). A word that starts no indexed word is searched as its correction as well, the closest indexed word
+ * within the typo rule (typo-distance.ts); a word with none gets its closest word by trigrams as the "did you
+ * mean" suggestion. One query for all the words.
  */
-export async function textQueryOf(db: Db, searchTerm: string, placeWords?: PlaceWords): Promise<TextQuery | null> {
+export async function textQueryOf(
+  db: Db,
+  searchTerm: string,
+  placeWords?: PlaceWords,
+  { future = false } = {},
+): Promise<TextQuery | null> {
   const terms = termsOf(searchTerm);
   if (terms.length === 0) return null;
   const rows = await candidatesOf(db, terms);
@@ -88,6 +112,8 @@ export async function textQueryOf(db: Db, searchTerm: string, placeWords?: Place
     return {
       term: row.term,
       known: understood,
+      // Listings still to come may hold words the dictionary does not know yet: for them, every word is a prefix.
+      extensions: future ? null : extensionsOf(row),
       correction: bestCorrection(row.norm, candidates),
       closest: candidates[0]?.word ?? null,
       synonyms: row.synonyms ?? [],
@@ -112,7 +138,18 @@ export async function textQueryOf(db: Db, searchTerm: string, placeWords?: Place
     alternatives: new Map(
       matches.map((match) => [match.term, [...(match.correction ? [match.correction] : []), ...match.synonyms]]),
     ),
+    prefixed: matches.some((match) => match.extensions === null),
   };
+}
+
+/**
+ * The indexed words a word is searched as beside itself: all it starts, when they are few; the most listed of
+ * them when it is an indexed word itself ("car" is not a prefix of "carpet" to the one who typed it); none (a
+ * prefix) when it is the start of many and no word of its own ("iph").
+ */
+function extensionsOf(row: CandidateRow): string[] | null {
+  if (row.extensions.length <= MAX_EXTENSIONS) return row.extensions;
+  return row.indexed ? row.extensions.slice(0, MAX_EXTENSIONS) : null;
 }
 
 /** Each word, whether an indexed word starts with it, and else the indexed words closest to it by trigrams. */
@@ -121,13 +158,20 @@ async function candidatesOf(db: Db, terms: string[]): Promise<CandidateRow[]> {
     // The operator % finds candidates through the trigram index from this similarity on.
     await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true)`);
     const result = await tx.execute<CandidateRow>(sql`
-      select q.term, q.norm, q.known, c.candidates, s.synonyms
+      select q.term, q.norm, q.known, q.extensions, q.indexed, c.candidates, s.synonyms
       from (
         select u.term, u.n, n.norm,
           exists (
             select 1 from search_words w
             where w.word >= n.norm and w.word < n.norm || chr(1114111)
-          ) as known
+          ) as known,
+          exists (select 1 from search_words w where w.word = n.norm) as indexed,
+          array(
+            select w.word from search_words w
+            where w.word > n.norm and w.word < n.norm || chr(1114111)
+            order by w.listings desc, w.word
+            limit ${MAX_EXTENSIONS + 1}
+          ) as extensions
         from unnest(array[${sql.join(
           terms.map((term) => sql`${term}::text`),
           sql`, `,
@@ -164,19 +208,25 @@ function allOf(matches: TermMatch[]): SQL {
 
 function termQuery(match: TermMatch): SQL {
   const alternatives = [
-    sql`souk_term_query(${match.term})`,
-    ...(match.correction ? [sql`souk_term_query(${match.correction})`] : []),
-    ...match.synonyms.map(synonymQuery),
+    ...(match.extensions
+      ? [wholeWordQuery(match.term), ...match.extensions.map(indexedWordQuery)]
+      : [sql`souk_term_query(${match.term})`]),
+    // The correction is an indexed word, typed whole.
+    ...(match.correction ? [wholeWordQuery(match.correction)] : []),
+    ...match.synonyms.map(wholeWordQuery),
   ];
   return sql`(${sql.join(alternatives, sql` || `)})`;
 }
 
+/** An indexed word (search_words: normalized, as the simple configuration keeps it) and nothing else. */
+const indexedWordQuery = (word: string) => sql`to_tsquery('simple', quote_literal(${word}))`;
+
 /**
- * A synonym as a whole word (not a prefix: "ac" must not find "accent") and its stems; a name of several
- * words needs them all (land cruiser).
+ * A word as a whole word and its stems (a synonym too: "ac" must not find "accent"); a name of several words
+ * needs them all (land cruiser).
  */
-const synonymQuery = (word: string) =>
-  sql`(plainto_tsquery('simple', ${word}) || plainto_tsquery('arabic', ${word}) || plainto_tsquery('english', ${word}))`;
+const wholeWordQuery = (word: string) =>
+  sql`(plainto_tsquery('simple', souk_normalize(${word})) || plainto_tsquery('arabic', souk_normalize(${word})) || plainto_tsquery('english', souk_normalize(${word})))`;
 
 function suggestionOf(matches: TermMatch[]): string | null {
   const uncertain = matches.filter((match) => !match.known && match.correction === null && match.closest !== null);
