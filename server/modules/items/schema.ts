@@ -127,9 +127,6 @@ export const items = pgTable(
     index('items_public_location_newest_idx')
       .on(table.itemLocationId, table.addedDate.desc(), table.id.desc())
       .where(PUBLIC_ITEM),
-    // A district named in a search's words matches the listings located there (search/place-words.ts): with
-    // the text index, a bitmap OR of two index scans instead of a walk of the feed.
-    index('items_public_township_idx').on(table.itemLocationTownshipId).where(PUBLIC_ITEM),
     index('items_public_popular_idx').on(table.touchCount.desc(), table.id.desc()).where(PUBLIC_ITEM),
     index('items_public_category_popular_idx')
       .on(table.catId, table.touchCount.desc(), table.id.desc())
@@ -148,7 +145,20 @@ export const items = pgTable(
     index('items_owner_all_newest_idx').on(table.addedUserId, table.addedDate.desc(), table.id.desc()),
     // Words, map cells and (btree_gin) the category in one GIN scan: "engine" in vehicles read 1,552 heap pages of
     // 39,295 matches to keep 1,001; with the category in the index 23,560 matches are found without the heap.
-    index('items_search_idx').using('gin', table.searchVector, table.geoCells, table.catId).where(PUBLIC_ITEM),
+    // The week a listing was added, too: a common word's newest matches are found in the index (migration 0034);
+    // and its city and district, which a place named in the words matches (search/place-words.ts): each side of
+    // that "or" is then one scan of this index with the other conditions.
+    index('items_search_idx')
+      .using(
+        'gin',
+        table.searchVector,
+        table.geoCells,
+        table.catId,
+        sql`souk_added_weeks(${table.addedDate})`,
+        table.itemLocationId,
+        table.itemLocationTownshipId,
+      )
+      .where(PUBLIC_ITEM),
     index('items_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('items_earth_idx')
       .using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`)

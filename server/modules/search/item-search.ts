@@ -3,24 +3,25 @@ import { type ItemOrder, type ItemSearchQuery, itemOrderOf, RESULT_COUNT_CAP } f
 import type { Db } from '../../kernel/database.ts';
 import { badRequest } from '../../kernel/errors.ts';
 import type { Listings } from '../items/index.ts';
+import { BestMatch, type BestMatchOptions } from './best-match.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from './cursor.ts';
 import { geoCellsAround } from './geo-cells.ts';
 import { distanceFrom, filtersOf, type RadiusIndex, radiusOf, textConditions } from './item-filters.ts';
 import type { PlaceWords } from './place-words.ts';
 import { type TextQuery, textQueryOf } from './text-query.ts';
 
-/** A best-match list ranks the newest matches up to this many (a page 50 deep stays within them). */
-const RANKED_CANDIDATES = RESULT_COUNT_CAP;
 /**
- * Beyond this many matches (as the planner estimates them) a best-match list walks the feed index newest
- * first; up to it, it reads every match from the text index and sorts them. The walk reads about
- * cap / density rows at random (7 us a row at 1,000,000 items), the text index one row per match in table
- * order (2.7 us): they cost the same near 47,000 matches, and the planner's estimate of a prefix is often
- * three times too high (bench/README.md).
+ * Beyond this many matches (as the planner estimates them) a text search around a point too wide for the map
+ * grids walks the map index; up to it, it reads every match from the text index (bench/README.md).
  */
 const SPARSE_MATCHES = 100_000;
-/** Recency halves a match's score after this many days. */
-const SCORE_HALF_LIFE_DAYS = 30;
+/**
+ * Beyond this many matches best match reads the newest a window of weeks at a time (best-match.ts); up to it, all
+ * of them at once: about what one window holds. A prefix's estimate is loose (the planner's default share of
+ * 0.005 for a rare one), and a window of it reads all its matches in the index: read at once further.
+ */
+const DENSE_BEST_MATCHES = 4_000;
+const DENSE_PREFIX_MATCHES = 20_000;
 
 export interface FoundPage {
   itemIds: string[];
@@ -52,20 +53,26 @@ export class ItemSearch {
   private readonly listingsFor: (viewerId: string | null) => Listings;
   private readonly sparseMatches: number;
   private readonly placeWords: PlaceWords | undefined;
+  private readonly bestMatch: BestMatch;
 
   /**
-   * sparseMatches: SPARSE_MATCHES unless a test makes every search take one way. placeWords: the places whose
-   * names in the words also match listings located there.
+   * sparseMatches and bestMatch: SPARSE_MATCHES and DENSE_BEST_MATCHES unless a test makes every search take one
+   * way. placeWords: the places whose names in the words also match listings located there.
    */
   constructor(
     db: Db,
     listingsFor: (viewerId: string | null) => Listings,
-    options: { sparseMatches?: number; placeWords?: PlaceWords } = {},
+    options: { sparseMatches?: number; placeWords?: PlaceWords; bestMatch?: Partial<BestMatchOptions> } = {},
   ) {
     this.db = db;
     this.listingsFor = listingsFor;
     this.sparseMatches = options.sparseMatches ?? SPARSE_MATCHES;
     this.placeWords = options.placeWords;
+    this.bestMatch = new BestMatch(db, {
+      denseMatches: DENSE_BEST_MATCHES,
+      densePrefixMatches: DENSE_PREFIX_MATCHES,
+      ...options.bestMatch,
+    });
   }
 
   /**
@@ -80,11 +87,14 @@ export class ItemSearch {
   ): Promise<FoundPage> {
     const plan = await this.planOf(query, viewerId, extra);
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    const total = cursor
+    const known = cursor
       ? { count: cursor.total[0], capped: cursor.total[1] }
       : overflows
         ? { count: RESULT_COUNT_CAP, capped: true }
-        : await this.count(plan);
+        : null;
+    // Best match counts its matches in the scan that finds them.
+    if (plan.order === 'relevance') return { ...(await this.bestMatchPage(plan, cursor, known)), text: plan.text };
+    const total = known ?? (await this.count(plan));
     // limit/offset paging (or its cursor) walks the same order with an offset; keyset needs neither.
     const byOffset = cursor ? cursor.offset !== undefined : query.offset > 0;
     const found =
@@ -104,9 +114,11 @@ export class ItemSearch {
     const unsold = { is_sold_out: query.is_sold_out ?? false };
     const plan = await this.planOf({ ...query, ...unsold, offset: 0, cursor: undefined }, viewerId, extra);
     const uncounted = { count: 0, capped: false };
-    const found = isRanked(plan)
-      ? await this.rankedPage(plan, null, uncounted)
-      : await this.keysetPage(plan, null, uncounted);
+    if (plan.order === 'relevance') return (await this.bestMatchPage(plan, null, uncounted)).itemIds;
+    const found =
+      plan.order === 'distance'
+        ? await this.rankedPage(plan, null, uncounted)
+        : await this.keysetPage(plan, null, uncounted);
     return found.itemIds;
   }
 
@@ -224,22 +236,40 @@ export class ItemSearch {
   }
 
   /**
-   * Best match (relevance mixed with recency, among the newest matches up to the cap) and nearest first
-   * (within the radius): offset paging, bounded by the cap or the radius. Newest and most viewed too when
+   * Nearest first (within the radius): offset paging, bounded by the radius. Newest and most viewed too when
    * the caller pages by offset. Paid items first when asked.
    */
   private async rankedPage(plan: Plan, cursor: SearchCursor | null, total: { count: number; capped: boolean }) {
     const offset = cursor?.offset ?? plan.query.offset;
     const limit = plan.query.limit;
-    const ids =
-      plan.order === 'relevance'
-        ? await this.bestMatchIds(plan, limit + 1, offset)
-        : await this.unsoldThenSold(plan, limit + 1, offset);
-    const more = ids.length > limit;
-    return {
-      itemIds: ids.slice(0, limit),
-      nextCursor: more ? encodeCursor({ offset: offset + limit, total: [total.count, total.capped] }) : null,
-    };
+    const ids = await this.unsoldThenSold(plan, limit + 1, offset);
+    return pageOf(ids, offset, limit, total);
+  }
+
+  /**
+   * Best match (relevance mixed with recency, among the newest matches up to the cap; paid first when asked, sold
+   * last): offset paging, bounded by the cap. The count comes with the matches, unless already `known`.
+   */
+  private async bestMatchPage(
+    plan: Plan,
+    cursor: SearchCursor | null,
+    known: { count: number; capped: boolean } | null,
+  ) {
+    const offset = cursor?.offset ?? plan.query.offset;
+    const limit = plan.query.limit;
+    const { ids, total } = await this.bestMatch.page({
+      listings: plan.listings,
+      where: plan.where,
+      tsquery: plan.text?.tsquery ?? sql`''::tsquery`,
+      estimate: await this.estimatedRows(plan.listings, plan.where),
+      prefixed: plan.text?.prefixed ?? false,
+      paidFirst: plan.query.isPaid === 'paid_item_first',
+      soldLast: soldLast(plan.query),
+      limit: limit + 1,
+      offset,
+    });
+    const shown = known ?? total;
+    return { ...pageOf(ids, offset, limit, shown), total: shown };
   }
 
   /**
@@ -283,38 +313,6 @@ export class ItemSearch {
       sql`select count(*)::int as n from (select 1 from ${listings} where ${allOf([...plan.where, ...conditions])} limit ${cap}) capped`,
     );
     return result.rows[0]?.n ?? 0;
-  }
-
-  private async bestMatchIds(plan: Plan, limit: number, offset: number): Promise<string[]> {
-    const dense = (await this.estimatedRows(plan.listings, plan.where)) > this.sparseMatches;
-    const result = await this.db.execute<{ id: string }>(this.bestMatchQuery(plan, dense, limit, offset));
-    return result.rows.map((row) => row.id);
-  }
-
-  /**
-   * Best match: relevance over recency, among the newest matches up to the cap. Dense matches are read newest
-   * first from the feed index; sparse ones from the text index (the `offset 0` keeps the planner from
-   * walking the feed for them), then sorted.
-   */
-  private bestMatchQuery(plan: Plan, dense: boolean, limit: number, offset: number): SQL {
-    const tsquery = plan.text?.tsquery ?? sql`''::tsquery`;
-    const newest = sql`order by added_date desc nulls last, id desc nulls last limit ${RANKED_CANDIDATES}`;
-    const { listings } = plan;
-    const columns = sql`${listings.id} as id, ${listings.isPaid} as is_paid, ${listings.isSoldOut} as is_sold_out, ${listings.addedDate} as added_date, ${listings.searchVector} as search_vector`;
-    const where = allOf(plan.where);
-    const candidates = dense
-      ? sql`select ${columns} from ${listings} where ${where} ${newest}`
-      : sql`select * from (select ${columns} from ${listings} where ${where} offset 0) matches ${newest}`;
-    const paidFirst = plan.query.isPaid === 'paid_item_first' ? sql`is_paid desc, ` : sql``;
-    const unsoldFirst = soldLast(plan.query) ? sql`is_sold_out, ` : sql``;
-    return sql`
-      select id from (
-        select id, is_paid, is_sold_out, ts_rank(search_vector, ${tsquery})
-          / (1 + extract(epoch from now() - added_date) / ${SCORE_HALF_LIFE_DAYS * 86_400}) as score
-        from (${candidates}) candidates
-      ) ranked
-      order by ${paidFirst}${unsoldFirst}score desc, id desc
-      limit ${limit} offset ${offset}`;
   }
 }
 
@@ -364,8 +362,17 @@ function phaseConditions({ listings, query }: Plan, phase: Phase | undefined): S
   return [];
 }
 
-/** Best match and nearest first rank a bounded set and page it by offset; the other orders walk an index. */
-const isRanked = (plan: Plan) => plan.order === 'relevance' || plan.order === 'distance';
+/** Nearest first ranks a bounded set and pages it by offset; the other orders walk an index. */
+const isRanked = (plan: Plan) => plan.order === 'distance';
+
+/** A page of `limit` from ids read one past it, and the cursor to the next when there is one. */
+function pageOf(ids: string[], offset: number, limit: number, total: { count: number; capped: boolean }) {
+  const more = ids.length > limit;
+  return {
+    itemIds: ids.slice(0, limit),
+    nextCursor: more ? encodeCursor({ offset: offset + limit, total: [total.count, total.capped] }) : null,
+  };
+}
 
 /** Best match needs words, nearest needs a point: without them the list is newest first. */
 function orderFor(query: ItemSearchQuery): ItemOrder {
