@@ -62,6 +62,9 @@ export async function startPushService(options: { port?: number; folder?: string
       response.writeHead(500).end(String(error));
     });
   });
+  // A real push service keeps a connection open far longer than Node's 5 s: at 5 s, a loaded machine's client
+  // could send on a socket the server was closing (socket hang up), and the push waited for its retry.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `https://127.0.0.1:${port}`;
