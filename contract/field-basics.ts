@@ -7,6 +7,8 @@
  */
 export const VALIDATION = {
   required: 'validation.required',
+  /** An operator's synonym line with a single word: a group needs two words that mean the same. */
+  synonymLine: 'validation.synonymLine',
   imageRequired: 'validation.imageRequired',
   priceRange: 'validation.priceRange',
   emailFormat: 'validation.emailFormat',

@@ -3,8 +3,6 @@ import { VALIDATION } from './field-basics.ts';
 
 /** The operator's word groups, as the console's text area holds them: one group a line, words between commas. */
 export const SYNONYM_LIMITS = { lines: 300, wordsPerLine: 20, wordLength: 60, textLength: 30_000 } as const;
-/** Refused when a line holds a single word: a group needs two words that mean the same. */
-export const SYNONYM_LINE_TOO_SHORT = 'validation.synonymLine';
 
 /** The words of each non-empty line (Latin, Arabic or CJK commas between them), trimmed, duplicates dropped. */
 export function synonymGroupsOf(text: string): string[][] {
@@ -33,7 +31,7 @@ export const searchSynonymsFormSchema = z.object({
         groups.some((words) => words.some((word) => word.length > SYNONYM_LIMITS.wordLength))
           ? VALIDATION.tooLong
           : groups.some((words) => words.length < 2)
-            ? SYNONYM_LINE_TOO_SHORT
+            ? VALIDATION.synonymLine
             : null;
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),

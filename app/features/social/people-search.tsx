@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { Paged } from '../../../contract/paging-basics.ts';
+import { itemListSearchParams } from '../../../contract/search-basics.ts';
 import { PEOPLE_SEARCH } from '../../../contract/user-basics.ts';
 import type { PersonCard as FoundPerson } from '../../../contract/users.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { secondaryButtonClass } from '../../components/ui/form-classes.ts';
+import { compactPrimaryButtonClass, secondaryButtonClass } from '../../components/ui/form-classes.ts';
 import { Search, SearchX, Star, Store, Users } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { translateKey } from '../../i18n/i18n.ts';
@@ -41,10 +42,7 @@ export function PeopleSearchForm({ name, errorKey }: { name: string; errorKey: s
           aria-describedby={errorKey ? NAME_ERROR_ID : undefined}
           className={NAME_INPUT_CLASS}
         />
-        <button
-          type="submit"
-          className="inline-flex shrink-0 items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
+        <button type="submit" className={compactPrimaryButtonClass}>
           <Search className="size-4" aria-hidden />
           {t('social.peopleSearch.submit')}
         </button>
@@ -136,7 +134,7 @@ function AdsLink({ person }: { person: FoundPerson }) {
   const { t } = useTranslation();
   return (
     <Link
-      to={`/item-list?${new URLSearchParams({ addedUserId: person.user_id })}`}
+      to={`/item-list?${itemListSearchParams({ addedUserId: person.user_id })}`}
       className={`${secondaryButtonClass} shrink-0 px-4 py-2 text-sm`}
     >
       {t('social.peopleSearch.seeAds')}

@@ -115,10 +115,9 @@ export class ItemSearch {
     const plan = await this.planOf({ ...query, ...unsold, offset: 0, cursor: undefined }, viewerId, extra);
     const uncounted = { count: 0, capped: false };
     if (plan.order === 'relevance') return (await this.bestMatchPage(plan, null, uncounted)).itemIds;
-    const found =
-      plan.order === 'distance'
-        ? await this.rankedPage(plan, null, uncounted)
-        : await this.keysetPage(plan, null, uncounted);
+    const found = isRanked(plan)
+      ? await this.rankedPage(plan, null, uncounted)
+      : await this.keysetPage(plan, null, uncounted);
     return found.itemIds;
   }
 

@@ -160,23 +160,22 @@ async function candidatesOf(db: Db, terms: string[]): Promise<CandidateRow[]> {
     const result = await tx.execute<CandidateRow>(sql`
       select q.term, q.norm, q.known, q.extensions, q.indexed, c.candidates, s.synonyms
       from (
-        select u.term, u.n, n.norm,
-          exists (
-            select 1 from search_words w
-            where w.word >= n.norm and w.word < n.norm || chr(1114111)
-          ) as known,
-          exists (select 1 from search_words w where w.word = n.norm) as indexed,
-          array(
-            select w.word from search_words w
-            where w.word > n.norm and w.word < n.norm || chr(1114111)
-            order by w.listings desc, w.word
-            limit ${MAX_EXTENSIONS + 1}
-          ) as extensions
-        from unnest(array[${sql.join(
-          terms.map((term) => sql`${term}::text`),
-          sql`, `,
-        )}]) with ordinality as u(term, n)
-        cross join lateral (select souk_normalize(u.term) collate "C" as norm) n
+        select w.*, w.indexed or cardinality(w.extensions) > 0 as known
+        from (
+          select u.term, u.n, n.norm,
+            exists (select 1 from search_words w where w.word = n.norm) as indexed,
+            array(
+              select w.word from search_words w
+              where w.word > n.norm and w.word < n.norm || chr(1114111)
+              order by w.listings desc, w.word
+              limit ${MAX_EXTENSIONS + 1}
+            ) as extensions
+          from unnest(array[${sql.join(
+            terms.map((term) => sql`${term}::text`),
+            sql`, `,
+          )}]) with ordinality as u(term, n)
+          cross join lateral (select souk_normalize(u.term) collate "C" as norm) n
+        ) w
       ) q
       left join lateral (
         select json_agg(json_build_object('word', best.word, 'listings', best.listings)) as candidates

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ITEM_RAIL_SIZE } from '../../../../contract/item-basics.ts';
 import type { ItemCardView, ItemDetail } from '../../../../contract/items.ts';
+import { itemListSearchParams } from '../../../../contract/search-basics.ts';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { ItemRail } from '../item-rail.tsx';
 
@@ -10,20 +11,13 @@ export function withoutShown(cards: ItemCardView[], shown: ItemCardView[]): Item
   return cards.filter((card) => !shownIds.has(card.id));
 }
 
-/** The item list with these filters; those without a value are left out. */
-function itemListHref(filters: Record<string, string | number | null | undefined>) {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value != null) params.set(name, String(value));
-  return `/item-list?${params}`;
-}
-
 /**
  * The item list behind "Similar in {city}": the subcategory when the rail holds items of it (else the rail fell
  * back to the category), in the rail's city.
  */
 function similarListHref(item: ItemDetail, city: { id: number; name: string }, cards: ItemCardView[]) {
   const bySubcategory = item.sub_cat_id !== null && cards.some((card) => card.sub_cat_id === item.sub_cat_id);
-  return itemListHref({
+  const filters = itemListSearchParams({
     cat_id: item.cat_id,
     cat_name: item.category?.cat_name,
     sub_cat_id: bySubcategory ? item.sub_cat_id : null,
@@ -31,10 +25,11 @@ function similarListHref(item: ItemDetail, city: { id: number; name: string }, c
     item_location_id: city.id,
     item_location_name: city.name,
   });
+  return `/item-list?${filters}`;
 }
 
 /** A titled rail of item cards with an optional "See all"; nothing when it has no cards. */
-export function ItemPageRail({
+function ItemPageRail({
   id,
   title,
   items,
@@ -83,7 +78,7 @@ export function RelatedItems({
         id="seller-items"
         title={t('item.page.moreFromSeller')}
         items={sellerItems}
-        seeAllHref={itemListHref({ addedUserId: item.added_user_id })}
+        seeAllHref={`/item-list?${itemListSearchParams({ addedUserId: item.added_user_id })}`}
       />
       <ItemPageRail id="related-items" title={t('item.page.related')} items={related} />
       {city && (
