@@ -53,11 +53,8 @@ export function ItemListPage({ view }: { view: ItemListView }) {
         />
       )}
       <Breadcrumbs crumbs={crumbs} />
-      <h1
-        className="mt-2 text-2xl leading-tight font-extrabold break-words sm:text-3xl"
-        dir="auto"
-        data-testid="item-list-title"
-      >
+      {/* In the page's direction: the title is in its language, a typed term isolated within it (list-title.ts). */}
+      <h1 className="mt-2 text-2xl leading-tight font-extrabold break-words sm:text-3xl" data-testid="item-list-title">
         {title}
       </h1>
       <div className="mt-4 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
