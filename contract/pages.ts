@@ -47,6 +47,8 @@ import type { ReceivedUpload } from './media.ts';
 import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
+import type { Payment } from './payments.ts';
+import type { PaidAd, PromoteInput, PromotionOptions, PromotionStart } from './promotions.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
 import type { ConsoleReview } from './review-moderation.ts';
 import type { SavedSearch, SavedSearchList } from './saved-searches.ts';
@@ -71,6 +73,7 @@ export interface PageOperations extends CatalogPages, ContentPages {
   chat: ChatPages;
   ratings: RatingPages;
   notifications: NotificationPages;
+  payments: PaymentPages;
 }
 
 /** Categories, subcategories, deal options and the cities a profile may pick (module lookups). */
@@ -320,6 +323,19 @@ export interface RatingPages {
   reviews(userId: string, viewer: Viewer | null, page: PageWindow, language: LanguageCode): Promise<Paged<Review>>;
   /** Whether the viewer may review someone, and the review they gave. */
   standing(viewer: Viewer, userId: string, language: LanguageCode): Promise<ReviewStanding>;
+}
+
+/** Paid promotion and the payer's payments (issue 23): each operation checks who asks. */
+export interface PaymentPages {
+  /** What the owner may buy for a listing; 404 when it is not theirs, 409 when it is not active. */
+  promotionOptions(viewer: Viewer, itemId: string, language: LanguageCode): Promise<PromotionOptions>;
+  promote(viewer: Viewer, input: PromoteInput, language: LanguageCode): Promise<PromotionStart>;
+  paidAds(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<PaidAd>>;
+  payments(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<Payment>>;
+  /** One payment (its receipt); 404 when it is not the viewer's. */
+  payment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
+  /** Back from the provider: asks it how the payment stands. */
+  refreshPayment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
 }
 
 /** The notification centre's pages (issue 22): each operation checks who asks. */

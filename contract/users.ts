@@ -88,6 +88,9 @@ export const userSchema = z
     is_owner: z.boolean(),
     is_verify_blue_mark: z.boolean(),
     is_verified_dealer: z.boolean(),
+    /** A member's badge (issue 23): the membership bought lasts until member_until. */
+    is_member: z.boolean(),
+    member_until: z.string().nullable(),
   })
   .meta({ id: 'User' });
 

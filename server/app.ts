@@ -31,7 +31,7 @@ import { serverSchemaRegistry } from './http/openapi-schemas.ts';
 import { pageStoreFor, registerPageCache } from './http/page-cache.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
-import { type SecurityHeaders, securityHeaders, tileSourceOf } from './http/security-headers.ts';
+import { type SecurityHeaders, securityHeaders, stripeSourcesOf, tileSourceOf } from './http/security-headers.ts';
 import {
   currentViewer,
   hasSessionCookie,
@@ -44,6 +44,7 @@ import { registerUploads, type UploadLimits } from './http/uploads.ts';
 import { type IdentifyVisitor, keepVisitorCookiesPrivate, visitorIdentities } from './http/visitor.ts';
 import { registerWholePages, wholePageOf } from './http/whole-pages.ts';
 import { translate } from './i18n.ts';
+import type { Clock } from './kernel/clock.ts';
 import { AppError } from './kernel/errors.ts';
 import type { JobQueue } from './kernel/jobs.ts';
 import { createTempFiles, logNoSpace } from './kernel/storage/index.ts';
@@ -54,7 +55,10 @@ import { contentRoutes } from './modules/content/index.ts';
 import { itemMediaRoutes, itemRoutes, moderationRoutes, recentlyViewedRoutes } from './modules/items/index.ts';
 import { lookupRoutes } from './modules/lookups/index.ts';
 import { imageDecodeSeconds, MAX_UPLOAD_BYTES } from './modules/media/index.ts';
+import { membershipRoutes } from './modules/memberships/index.ts';
 import { notificationRoutes, pushRoutes } from './modules/notifications/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
+import { promotionRoutes } from './modules/promotions/index.ts';
 import { ratingRoutes } from './modules/ratings/index.ts';
 import { registerSitemapRoutes, searchRoutes } from './modules/search/index.ts';
 import { appInfoRoutes } from './modules/settings/index.ts';
@@ -81,6 +85,8 @@ export interface BuildOptions {
   web?: boolean;
   /** The durable job queue; its owner starts it after building the app and stops it after closing the app. */
   jobs: JobQueue;
+  /** Where calendar rules read "now" (the system clock unless a test moves its own). */
+  clock?: Clock;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -110,7 +116,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerOpenApi(app);
   await registerUploads(app, createTempFiles(config.uploadTempDir, logNoSpace(app.log)), UPLOAD_LIMITS);
 
-  const services = createServices(database.db, config, app.log, options.jobs, database.url);
+  const services = createServices(database.db, config, app.log, options.jobs, {
+    databaseUrl: database.url,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   app.addHook('onClose', () => services.close());
   await services.changeNotices.start();
   registerViewerSource(app, services.auth);
@@ -184,6 +193,9 @@ async function registerApi(api: FastifyInstance, config: Config, services: Servi
   await api.register(socialRoutes, { social: services.social });
   await api.register(chatRoutes, { chat: services.chat });
   await api.register(ratingRoutes, { ratings: services.ratings });
+  await api.register(paymentRoutes, { payments: services.payments });
+  await api.register(promotionRoutes, { promotions: services.promotions });
+  await api.register(membershipRoutes, { memberships: services.memberships });
   await api.register(notificationRoutes, { notifications: services.notifications });
   await api.register(pushRoutes, { push: services.push });
   await api.register(adminRoutes, { admin: services.admin, users: services.users });
@@ -336,6 +348,10 @@ function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     development: config.NODE_ENV === 'development',
     https: config.publicUrl.startsWith('https:'),
     imageSources: [tileSourceOf(config.MAP_TILE_URL)],
+    // Stripe.js is allowed only where card payments can be taken: with Stripe's secret key configured.
+    ...(config.STRIPE_SECRET_KEY
+      ? { paymentSources: stripeSourcesOf(config.STRIPE_JS_URL, config.STRIPE_API_URL) }
+      : {}),
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security.common);
@@ -422,6 +438,13 @@ async function registerOpenApi(app: FastifyInstance) {
             'e-mail, and the one-click unsubscribe of mails. The unread count also arrives live on /ws (frame notices). ' +
             'Push to this browser (Web Push with VAPID) or a phone (an FCM token): the server’s key, registering and ' +
             'removing a subscription.',
+        },
+        {
+          name: 'payments',
+          description:
+            'Paid promotion and payments. Prices are the server’s, from the operator’s settings; a payment counts ' +
+            'only once its provider confirms it when asked (or an operator approves an offline one). Providers ' +
+            'post their signed events to /webhooks/{method}.',
         },
         { name: 'admin', description: 'Decisions on accounts, for administrators' },
       ],

@@ -115,6 +115,46 @@ const configSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** The credit the tile provider asks for, shown on the map (plain text). */
   MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
+  /** Stripe's secret key (sk_...): with stripe_enabled=1 and a publishable key in the settings, turns card payments on. */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_...): events without a valid signature are refused. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where Stripe's API answers (a test server in the tests). */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Stripe.js, which draws the card fields in Stripe's own frame: card data never reaches this server. */
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
+  /** PayPal REST app credentials (Orders v2): with paypal_enabled=1 they turn PayPal on. */
+  PAYPAL_CLIENT_ID: z.string().min(8).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(8).optional(),
+  /** The id of the webhook registered in the PayPal app: events are verified by PayPal's verification call. */
+  PAYPAL_WEBHOOK_ID: z.string().min(4).optional(),
+  PAYPAL_API_URL: z.url().default('https://api-m.paypal.com'),
+  /** Razorpay's key id, key secret and webhook secret (the settings' razor_key, shown to apps, is the same key id). */
+  RAZORPAY_KEY_ID: z.string().min(8).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** Paystack's secret key (the public key is paystack_key in the settings); it also signs Paystack's webhooks. */
+  PAYSTACK_SECRET_KEY: z.string().min(8).optional(),
+  PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
+  /** Google Play: a service account's key file (JSON) allowed to read the app's purchases, and the app's package. */
+  GOOGLE_PLAY_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  GOOGLE_PLAY_PACKAGE_NAME: z.string().min(3).optional(),
+  GOOGLE_PLAY_API_URL: z.url().default('https://androidpublisher.googleapis.com'),
+  /** App Store Server API: the in-app purchase key (.p8 file), its id, the issuer id and the app's bundle id. */
+  APPLE_IAP_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  APPLE_IAP_KEY_ID: z.string().min(4).optional(),
+  APPLE_IAP_ISSUER_ID: z.string().min(4).optional(),
+  APPLE_IAP_BUNDLE_ID: z.string().min(3).optional(),
+  APPLE_IAP_APP_ID: z.coerce.number().int().positive().optional(),
+  APPLE_IAP_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  /** Apple's root certificates (Apple Root CA - G3 and others, DER or PEM files, comma-separated): signed data is
+   * checked against them. */
+  APPLE_ROOT_CA_FILES: z.string().min(1).optional(),
+  APPLE_IAP_API_URL: z.url().optional(),
+  /** Whether Apple's certificates are also checked online (OCSP); off only for a test App Store without a responder. */
+  APPLE_IAP_ONLINE_CHECKS: booleanText.default(true),
 });
 
 export type Config = z.infer<typeof configSchema> & {

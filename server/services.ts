@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { accountCounts, scheduleCounterRepair } from './counters.ts';
 import type { Db } from './db/database.ts';
 import { ChangeNotices } from './kernel/change-notices.ts';
+import { type Clock, systemClock } from './kernel/clock.ts';
 import { EventBus } from './kernel/events.ts';
 import type { JobQueue } from './kernel/jobs.ts';
 import { createMailer, deliverQueuedMail, queuedMailer } from './kernel/mail.ts';
@@ -35,6 +36,7 @@ import {
 } from './modules/items/index.ts';
 import { Banners, CategoryEditor, ListEditor, LookupsService, lookupsPageOperations } from './modules/lookups/index.ts';
 import { MediaService, setPublicBase } from './modules/media/index.ts';
+import { MembershipsService, registerMembershipFollowUps } from './modules/memberships/index.ts';
 import {
   enqueuePush,
   NotificationsService,
@@ -45,18 +47,21 @@ import {
   registerPushDelivery,
   scheduleDigest,
 } from './modules/notifications/index.ts';
-import { PaymentRecords } from './modules/payments/index.ts';
+import { PaymentRecords, PaymentsService, registerPaymentFollowUps } from './modules/payments/index.ts';
+import { PromotionsService, promotionPageOperations, registerPromotionFollowUps } from './modules/promotions/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
 import { AppInfoService, OperatorSettingsEditor, SettingsService } from './modules/settings/index.ts';
 import { blockBetween, SocialService, socialPageOperations, socialTies } from './modules/social/index.ts';
 import {
+  type AccountRow,
   accountStatusName,
   registerUserCounters,
   UserAccounts,
   UsersService,
   usersPageOperations,
 } from './modules/users/index.ts';
+import { paymentProviders } from './payment-providers.ts';
 
 export interface Services {
   events: EventBus;
@@ -75,6 +80,9 @@ export interface Services {
   social: SocialService;
   chat: ChatService;
   notifications: NotificationsService;
+  payments: PaymentsService;
+  promotions: PromotionsService;
+  memberships: MembershipsService;
   push: PushService;
   pubsub: PubSub;
   presence: Presence;
@@ -96,11 +104,18 @@ export interface Services {
  * Builds every module's services in the module order, and wires what flows right to left. `databaseUrl`: where
  * to listen for change notices (none: the personal caches stay off).
  */
-export function createServices(db: Db, config: Config, logger: Logger, jobs: JobQueue, databaseUrl?: string): Services {
+export function createServices(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  jobs: JobQueue,
+  options: { databaseUrl?: string; clock?: Clock } = {},
+): Services {
+  const { databaseUrl, clock = systemClock } = options;
   const events = new EventBus(logger, jobs);
   const limiters = createLimiterFactory(config.REDIS_URL);
   const caching = personalCaching(config, logger, databaseUrl);
-  const infrastructure = { db, config, logger, jobs, events, caching, createLimiter: limiters.createLimiter };
+  const infrastructure = { db, config, logger, jobs, events, caching, clock, createLimiter: limiters.createLimiter };
   const storage = createFileStorage(config);
   setPublicBase(storage.publicBase);
   const visitorCache = createSharedCache(config.REDIS_URL, (error) =>
@@ -158,6 +173,7 @@ interface Infrastructure {
   jobs: JobQueue;
   events: EventBus;
   caching: PersonalCaching;
+  clock: Clock;
   createLimiter: LimiterFactory;
 }
 
@@ -182,6 +198,7 @@ const LISTING_CHANGES = [
   'item.sold',
   'item.deleted',
   'item.heldForReview',
+  'item.promotionChanged',
   'user.banned',
   'user.deactivated',
   'catalog.changed',
@@ -239,22 +256,16 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     messagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
   });
   const ratings = new RatingsService({ db, events, users, social, chat });
-  const search = new SearchService({
-    ...{ db, events, items, lookups, createLimiter },
-    visitorLists: { cache: visitorCache, seconds: config.PAGE_CACHE_SECONDS },
-  });
+  const visitorLists = { cache: visitorCache, seconds: config.PAGE_CACHE_SECONDS };
+  const search = new SearchService({ db, events, items, lookups, createLimiter, visitorLists });
   const people = (userIds: string[]) => users.rowsOf(userIds);
   const notifications = new NotificationsService({
     ...{ db, events, people, caching, createLimiter },
     secret: authSecret(config),
   });
-  const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
-  const push = new PushService({ db, config, createLimiter });
-  registerPushDelivery(jobs, db, push.sender, infrastructure.logger);
-  const notifier = new Notifier({
-    ...{ db, events, jobs, people, site },
-    push: (tx, userId, payload) => enqueuePush(jobs, tx, userId, payload),
-  });
+
+  const { push, notifier } = createPushAndNotifier(infrastructure, people);
+  const { payments, promotions, memberships } = createMoney(infrastructure, { settings, items, users });
   const admin = new AdminService({
     ...{ db, events, users, auth, items, social, banners, notifications },
     ...{ blogs: new BlogEditor(db, events, media), pages: new PageEditor(db, events) },
@@ -281,9 +292,54 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     chat,
     notifications,
     notifier,
+    payments,
+    promotions,
+    memberships,
     push,
     admin,
     authLibrary,
+  };
+}
+
+/** Push delivery and the notifier that records notices (and queues their push) for the other modules. */
+function createPushAndNotifier(
+  infrastructure: Infrastructure,
+  people: (userIds: string[]) => Promise<Map<string, AccountRow>>,
+) {
+  const { db, config, jobs, events, createLimiter } = infrastructure;
+  const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
+  const push = new PushService({ db, config, createLimiter });
+  registerPushDelivery(jobs, db, push.sender, infrastructure.logger);
+  const notifier = new Notifier({
+    ...{ db, events, jobs, people, site },
+    push: (tx, userId, payload) => enqueuePush(jobs, tx, userId, payload),
+  });
+  return { push, notifier };
+}
+
+/** Payments and paid promotion: the adapters the configuration turns on, and the services over them. */
+function createMoney(
+  infrastructure: Infrastructure,
+  modules: { settings: SettingsService; items: ItemsService; users: UsersService },
+) {
+  const { db, events, config, clock, createLimiter } = infrastructure;
+  const { settings, items, users } = modules;
+  const payments = new PaymentsService({
+    ...{ db, events, settings, clock, logger: infrastructure.logger },
+    providers: paymentProviders(config, async () => {
+      const current = await settings.paymentSettings();
+      return { android: current.androidProductId, ios: current.iosProductId };
+    }),
+    couponChecks: createLimiter({ keyPrefix: 'coupon-checks', points: 30, durationSeconds: 3600 }),
+    scripts: { stripe: config.STRIPE_JS_URL, razorpay: config.RAZORPAY_CHECKOUT_URL },
+    publicUrl: config.publicUrl,
+    titlesOf: (itemIds) => items.titlesOf(itemIds),
+    emailOf: async (userId) => (await users.rowsOf([userId])).get(userId)?.userEmail || null,
+  });
+  return {
+    payments,
+    promotions: new PromotionsService({ db, events, settings, payments, items, clock }),
+    memberships: new MembershipsService({ db, events, settings, payments, users, clock }),
   };
 }
 
@@ -305,12 +361,18 @@ function createAppInfo(
 }
 
 /** What must happen once a write commits, in the module that owns the rows it changes (kernel/events.ts). */
-function wireFollowUps({ db, events }: Infrastructure, modules: Modules) {
+function wireFollowUps({ db, events, jobs, logger, clock }: Infrastructure, modules: Modules) {
   registerUserCounters(events, db, accountCounts);
   registerItemCounters(events, db, socialTies);
   registerDeletionRecords(events, db);
   registerSessionEndings(events, modules.auth);
   registerAuditLog(events, db);
+  registerPaymentFollowUps(events, db);
+  registerMembershipFollowUps({ db, events, clock, users: modules.users });
+  registerPromotionFollowUps({
+    ...{ db, events, jobs, logger },
+    advance: () => modules.promotions.advance(),
+  });
   registerNoticeProducers({
     ...{ events, notifier: modules.notifier, items: modules.items, social: modules.social },
     people: (userIds) => modules.users.rowsOf(userIds),
@@ -324,6 +386,8 @@ function scheduleJobs({ db, jobs, logger, config }: Infrastructure, modules: Mod
   modules.items.scheduleJobs(jobs).catch(failed('the item view job'));
   modules.itemMedia.scheduleDraftSweep(jobs).catch(failed('the sweep of abandoned item uploads'));
   modules.search.scheduleJobs(jobs).catch(failed('the search dictionary job'));
+  modules.payments.scheduleJobs(jobs).catch(failed('the payment reconciliation job'));
+  modules.promotions.scheduleJobs(jobs).catch(failed('the promotion clock job'));
   const site = { publicUrl: config.publicUrl, secret: authSecret(config) };
   const people = (userIds: string[]) => modules.users.rowsOf(userIds);
   scheduleDigest({ db, jobs, people, site }).catch(failed('the daily digest of saved-search matches'));
@@ -347,5 +411,6 @@ export function pageServices(services: Services): PageOperations {
     chat: chatPageOperations(services.chat),
     ratings: ratingPageOperations(services.ratings),
     notifications: notificationsPageOperations(services.notifications),
+    payments: promotionPageOperations(services.promotions, services.payments),
   };
 }

@@ -15,7 +15,7 @@ export const MODULE_TIERS: readonly (readonly string[])[] = [
   ['users', 'auth'],
   ['items'],
   ['search', 'social', 'offers', 'chat', 'ratings'],
-  ['payments', 'promotions', 'notifications'],
+  ['payments', 'promotions', 'memberships', 'notifications'],
   ['admin'],
 ];
 

@@ -30,6 +30,7 @@ export type ApiTag =
   | 'chat'
   | 'ratings'
   | 'notifications'
+  | 'payments'
   | 'admin';
 
 /** What a handler answers: the envelope's data, the message to show (a locale key) and cookies to set. */

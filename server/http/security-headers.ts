@@ -55,17 +55,22 @@ export function securityHeaders(options: {
   https: boolean;
   /** More places pages load pictures from (the map tile server, which may be plain http). */
   imageSources?: string[];
+  /** What Stripe.js needs when card payments are configured (stripeSourcesOf); nothing more otherwise. */
+  paymentSources?: PaymentSources;
 }): SecurityHeaders {
+  const payment = options.paymentSources ?? { script: [], frame: [], connect: [] };
   const directives = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...payment.script],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: [...new Set(["'self'", 'data:', 'blob:', 'https:', ...(options.imageSources ?? [])])],
     // The item entry form reads a chosen video in the browser (its length, a thumbnail frame) from a blob: URL.
     mediaSrc: ["'self'", 'blob:'],
     // The realtime socket is this site's own: CSP 3's 'self' covers ws: and wss: to the same host and port, and
     // a bare ws: or wss: would let an injected script talk to any host.
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...payment.connect],
+    // Only Stripe's card fields (and its 3-D Secure pages) are framed; without them default-src keeps frames to 'self'.
+    ...(payment.frame.length > 0 ? { frameSrc: ["'self'", ...payment.frame] } : {}),
     upgradeInsecureRequests: null,
   };
   const common = headersOf({
@@ -80,7 +85,9 @@ export function securityHeaders(options: {
   const pagePolicy = options.development
     ? null
     : headersOf({
-        contentSecurityPolicy: { directives: { ...directives, scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`] } },
+        contentSecurityPolicy: {
+          directives: { ...directives, scriptSrc: [...directives.scriptSrc, `'nonce-${NONCE_SLOT}'`] },
+        },
       })['content-security-policy'];
   return {
     common,
@@ -99,6 +106,33 @@ export function securityHeaders(options: {
 export function tileSourceOf(template: string): string {
   const origin = /^(https?:\/\/[^/]+)/.exec(template)?.[1] ?? "'self'";
   return origin.replace(/\{s\}/g, '*');
+}
+
+/** Origins a payment provider's script needs in the policy of pages: its script, its frames, what it calls. */
+export interface PaymentSources {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * What Stripe.js needs (https://docs.stripe.com/security/guide#content-security-policy): its own origin
+ * (STRIPE_JS_URL) for the script and the card fields' frame, and Stripe's API (STRIPE_API_URL), which it calls
+ * from the page. Stripe's own host also frames its 3-D Secure pages from hooks.stripe.com and serves parts of
+ * Stripe.js from *.js.stripe.com. Pages allow them on every page when card payments are configured: a page
+ * reached by a link inside the app keeps the policy of the page it started on.
+ */
+export function stripeSourcesOf(jsUrl: string, apiUrl: string): PaymentSources {
+  const js = originOf(jsUrl);
+  const stripeHosted = js === 'https://js.stripe.com';
+  const hosted = stripeHosted ? ['https://*.js.stripe.com'] : [];
+  return {
+    script: [js, ...hosted],
+    frame: [js, ...hosted, ...(stripeHosted ? ['https://hooks.stripe.com'] : [])],
+    connect: [...new Set([originOf(apiUrl), js])],
+  };
 }
 
 /** Runs helmet against a response that only records what it is told to set. */

@@ -175,9 +175,10 @@ async function jobCounts(boss: PgBoss, registered: Map<JobName, Registration>) {
 }
 
 async function unfinishedJobCount(boss: PgBoss) {
-  const { rows } = await boss
-    .getDb()
-    .executeSql(`select count(*)::int as n from ${SCHEMA}.job where state in ('created', 'retry', 'active')`);
+  const { rows } = await boss.getDb().executeSql(
+    `select count(*)::int as n from ${SCHEMA}.job
+       where state in ('retry', 'active') or (state = 'created' and start_after <= now() + interval '30 seconds')`,
+  );
   return (rows[0] as { n: number } | undefined)?.n ?? 0;
 }
 

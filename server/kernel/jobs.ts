@@ -89,7 +89,10 @@ export interface JobQueue {
    */
   every<N extends JobName>(name: N, cron: string): Promise<void>;
   counts(): Promise<JobCounts[]>;
-  /** Jobs not finished yet (queued or running), all names together: tests wait for it to reach 0. */
+  /**
+   * Jobs not finished yet (due within 30 seconds, retrying or running), all names together: tests wait for it to
+   * reach 0. A job enqueued for a later time (a promotion's end) is not counted until then.
+   */
   unfinished(): Promise<number>;
   /**
    * Creates or updates the queue's tables and every registered queue, then starts the workers, unless this

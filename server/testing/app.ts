@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { createJobQueue } from '../kernel/jobs-pg-boss.ts';
 import { closeWhenFileEnds } from './cleanup.ts';
 import { createTestDatabase, fromGlobalSetup } from './database.ts';
@@ -15,7 +16,7 @@ import { allJobsDone, watchJobQueue } from './jobs.ts';
  * data folder (outbox, auth secret) and runs its job workers, so mail and SMS arrive a moment after the
  * request that queued them: the readers in mail-catcher.ts wait for them.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { web?: boolean } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { web?: boolean; clock?: Clock } = {}) {
   const database = await createTestDatabase();
   const uploadsDir = fromGlobalSetup('uploadsDir');
   const dataDir = mkdtempSync(path.join(uploadsDir, 'app-'));
@@ -40,7 +41,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   closeWhenFileEnds(() => jobs.stop());
   watchJobQueue(jobs);
-  const app = await buildApp({ config, database, jobs, web: options.web ?? false });
+  const app = await buildApp({
+    ...{ config, database, jobs, web: options.web ?? false },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   closeWhenFileEnds(() => app.close());
   await jobs.start();

@@ -1,4 +1,5 @@
 import { beforeAll } from 'vitest';
+import type { Clock } from '../kernel/clock.ts';
 import { apiCalls } from './api-calls.ts';
 import { createTestApp } from './app.ts';
 import { SEED_CREDENTIALS } from './global-setup.ts';
@@ -17,6 +18,8 @@ export interface TestAppOptions {
   users?: number[];
   /** Sign the seeded admin in: `adminToken`. */
   admin?: boolean;
+  /** Where the app's calendar rules read "now" (a ManualClock the test moves). */
+  clock?: Clock;
 }
 
 interface Started extends TestApp {
@@ -70,7 +73,7 @@ export function useTestApp(options: TestAppOptions = {}) {
 
 async function start(options: TestAppOptions): Promise<Started> {
   const env = typeof options.env === 'function' ? options.env() : options.env;
-  const test = await createTestApp(env, { web: options.web });
+  const test = await createTestApp(env, { web: options.web, ...(options.clock ? { clock: options.clock } : {}) });
   const calls = apiCalls(test.app);
   const baseUrl = options.listen ? await test.app.listen({ port: 0, host: '127.0.0.1' }) : undefined;
   const tokens = new Map<number, string>();

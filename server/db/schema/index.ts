@@ -11,6 +11,7 @@ export * from '../../modules/items/schema.ts';
 export * from '../../modules/lookups/catalog-schema.ts';
 export * from '../../modules/lookups/schema.ts';
 export * from '../../modules/media/schema.ts';
+export * from '../../modules/memberships/schema.ts';
 export * from '../../modules/notifications/schema.ts';
 export * from '../../modules/payments/schema.ts';
 export * from '../../modules/promotions/schema.ts';

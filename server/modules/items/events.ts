@@ -29,5 +29,7 @@ declare module '../../kernel/events.ts' {
     /** Enough people reported the active item: it waits (pending) for an admin's review. */
     'item.heldForReview': ItemEvent;
     'item.priceDropped': PriceDrop;
+    /** A promotion of the listing started or ended (its badge and rank first). */
+    'item.promotionChanged': ItemEvent;
   }
 }

@@ -44,11 +44,24 @@ export const NEW_ACCOUNT_DAYS = 7;
 export interface PostingLimits {
   listingsPerDay: number;
   newAccountListingsPerDay: number;
+  /** A member's daily limit (0: the general one); a membership only ever raises the limit. */
+  memberListingsPerDay: number;
 }
 
-/** The daily listing limit of an account that joined at `joinedAt` (0: none), and the words of its refusal. */
-export function dailyListingRule(limits: PostingLimits, joinedAt: Date, now = new Date()) {
-  const isNew = now.getTime() - joinedAt.getTime() < NEW_ACCOUNT_DAYS * 24 * 60 * 60 * 1000;
+export interface PostingAccount {
+  joinedAt: Date;
+  /** When the account's membership ends (null: not a member). */
+  memberUntil: Date | null;
+}
+
+/** The daily listing limit of an account (0: none), and the words of its refusal. */
+export function dailyListingRule(limits: PostingLimits, account: PostingAccount, now = new Date()) {
+  const isNew = now.getTime() - account.joinedAt.getTime() < NEW_ACCOUNT_DAYS * 24 * 60 * 60 * 1000;
+  const isMember = account.memberUntil !== null && account.memberUntil > now;
+  if (isMember && limits.memberListingsPerDay > 0) {
+    const limit = limits.listingsPerDay === 0 ? 0 : Math.max(limits.memberListingsPerDay, limits.listingsPerDay);
+    return { limit, messageKey: 'api.itemDailyLimit' };
+  }
   const general = limits.listingsPerDay;
   const forNew = limits.newAccountListingsPerDay;
   if (isNew && forNew > 0 && (general === 0 || forNew < general)) {

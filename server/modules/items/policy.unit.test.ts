@@ -45,12 +45,27 @@ describe('item policy', () => {
 
   it('gives an account in its first week the lower daily limit, unless the general one is lower', () => {
     const now = new Date('2026-11-30T12:00:00Z');
-    const joined = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
-    const limits = { listingsPerDay: 20, newAccountListingsPerDay: 5 };
+    const joined = (days: number) => ({
+      joinedAt: new Date(now.getTime() - days * 24 * 3600 * 1000),
+      memberUntil: null,
+    });
+    const limits = { listingsPerDay: 20, newAccountListingsPerDay: 5, memberListingsPerDay: 0 };
     expect(dailyListingRule(limits, joined(2), now)).toEqual({ limit: 5, messageKey: 'api.itemNewAccountDailyLimit' });
     expect(dailyListingRule(limits, joined(8), now)).toEqual({ limit: 20, messageKey: 'api.itemDailyLimit' });
     expect(dailyListingRule({ ...limits, listingsPerDay: 3 }, joined(2), now).limit).toBe(3);
     expect(dailyListingRule({ ...limits, listingsPerDay: 0 }, joined(2), now).limit).toBe(5);
     expect(dailyListingRule({ ...limits, newAccountListingsPerDay: 0 }, joined(2), now).limit).toBe(20);
+  });
+
+  it('gives a member their own daily limit while the membership lasts, never a lower one', () => {
+    const now = new Date('2026-11-30T12:00:00Z');
+    const limits = { listingsPerDay: 20, newAccountListingsPerDay: 5, memberListingsPerDay: 50 };
+    const member = (until: string) => ({ joinedAt: new Date('2026-11-29T00:00:00Z'), memberUntil: new Date(until) });
+    expect(dailyListingRule(limits, member('2026-12-30T00:00:00Z'), now).limit).toBe(50);
+    expect(dailyListingRule(limits, member('2026-11-30T11:00:00Z'), now).limit).toBe(5);
+    expect(dailyListingRule({ ...limits, memberListingsPerDay: 10 }, member('2026-12-30T00:00:00Z'), now).limit).toBe(
+      20,
+    );
+    expect(dailyListingRule({ ...limits, listingsPerDay: 0 }, member('2026-12-30T00:00:00Z'), now).limit).toBe(0);
   });
 });

@@ -100,8 +100,9 @@ export class ItemPosting {
       this.context.settings.accountLimits(),
       this.context.sellerRows([viewer.userId]),
     ]);
-    const joinedAt = accounts.get(viewer.userId)?.addedDate ?? new Date();
-    return { daily: dailyListingRule(limits, joinedAt), firstReviewed: limits.firstListingsReviewed };
+    const account = accounts.get(viewer.userId);
+    const standing = { joinedAt: account?.addedDate ?? new Date(), memberUntil: account?.membershipExpiresAt ?? null };
+    return { daily: dailyListingRule(limits, standing), firstReviewed: limits.firstListingsReviewed };
   }
 
   /** The owner's changes; the status follows the edit rule (an active item waits again when approval is on). */

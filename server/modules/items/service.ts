@@ -17,8 +17,8 @@ import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { SellerContact } from '../../../contract/users.ts';
-import type { Db } from '../../kernel/database.ts';
-import type { EventBus } from '../../kernel/events.ts';
+import type { Db, Tx } from '../../kernel/database.ts';
+import type { EventBus, Publish } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import type { LookupsService } from '../lookups/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -37,6 +37,7 @@ import { entryOptions, RecentEntryOptions } from './options.ts';
 import { OwnerLists } from './owner-lists.ts';
 import { ItemPosting } from './posting.ts';
 import type { ItemViewer } from './presenter.ts';
+import { setPromoted, titlesOf } from './promotion-flag.ts';
 import { ItemReading } from './reading.ts';
 import { RecentlyViewed } from './recently-viewed.ts';
 import { ItemViews, viewerKey } from './views.ts';
@@ -337,6 +338,16 @@ export class ItemsService {
   /** The title, owner and price of a listing in any state, for a notice about it. */
   headline(itemId: string): Promise<ItemHeadline | null> {
     return itemHeadline(this.db, itemId);
+  }
+
+  /** Starts or ends a listing's promoted state, in the promotions module's transaction. */
+  setPromoted(tx: Tx, publish: Publish, itemId: string, promoted: boolean): Promise<boolean> {
+    return setPromoted(tx, publish, itemId, promoted);
+  }
+
+  /** Titles of listings in any state, for payments and paid ads. */
+  titlesOf(itemIds: string[]): Promise<Map<string, string>> {
+    return titlesOf(this.db, itemIds);
   }
 
   accessOf(itemId: string): Promise<AccessRow> {

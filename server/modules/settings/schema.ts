@@ -37,6 +37,8 @@ export const appSettings = pgTable(
     cooldownPeriod: integer('cooldown_period').notNull().default(0),
     membershipDuration: integer('membership_duration').notNull().default(30),
     membershipAmount: numeric('membership_amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** Listings a member may post in a day (0: the same as everyone): the membership's benefit. */
+    memberListingsPerDay: integer('member_listings_per_day').notNull().default(0),
     bidFee: numeric('bid_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     uploadFee: numeric('upload_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     /**

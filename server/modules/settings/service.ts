@@ -43,6 +43,40 @@ export class SettingsService {
     return readSetting(db, appSettings.reportHideThreshold, 0);
   }
 
+  /** The money settings (SPEC.md 3 app info): the one-day price, the currency and each method's flag. */
+  async paymentSettings(db: DbOrTx = this.db): Promise<PaymentSettings> {
+    const [row] = await db
+      .select({
+        oneDayPrice: appSettings.oneDayPrice,
+        currency: appSettings.defaultCurrencyShortForm,
+        stripeEnabled: appSettings.stripeEnabled,
+        stripePublishableKey: appSettings.stripePublishableKey,
+        paypalEnabled: appSettings.paypalEnabled,
+        razorEnabled: appSettings.razorEnabled,
+        paystackEnabled: appSettings.paystackEnabled,
+        offlineEnabled: appSettings.offlineEnabled,
+        inAppPurchaseEnabled: appSettings.inAppPurchasedEnabled,
+        androidProductId: appSettings.inAppPurchasedProductIdAndroid,
+        iosProductId: appSettings.inAppPurchasedProductIdIos,
+      })
+      .from(appSettings)
+      .limit(1);
+    return row ?? { ...NO_PAYMENTS };
+  }
+
+  /** The membership on sale: its days and price (membership_duration, membership_amount) in the site's currency. */
+  async membershipPlan(db: DbOrTx = this.db) {
+    const [row] = await db
+      .select({
+        days: appSettings.membershipDuration,
+        amount: appSettings.membershipAmount,
+        currency: appSettings.defaultCurrencyShortForm,
+      })
+      .from(appSettings)
+      .limit(1);
+    return row ?? { days: 0, amount: '0', currency: 'SAR' };
+  }
+
   /** What one account may do in a window of time (each 0: no limit), read in one query. */
   async accountLimits(db: DbOrTx = this.db): Promise<AccountLimits> {
     const [row] = await db
@@ -55,6 +89,7 @@ export class SettingsService {
         uploadsPerHour: appSettings.uploadsPerHour,
         offersPerHour: appSettings.offersPerHour,
         contactRevealsPerHour: appSettings.contactRevealsPerHour,
+        memberListingsPerDay: appSettings.memberListingsPerDay,
       })
       .from(appSettings)
       .limit(1);
@@ -73,7 +108,38 @@ export interface AccountLimits {
   uploadsPerHour: number;
   offersPerHour: number;
   contactRevealsPerHour: number;
+  /** For a member (0: listingsPerDay applies). */
+  memberListingsPerDay: number;
 }
+
+export interface PaymentSettings {
+  oneDayPrice: string;
+  currency: string;
+  stripeEnabled: boolean;
+  stripePublishableKey: string;
+  paypalEnabled: boolean;
+  razorEnabled: boolean;
+  paystackEnabled: boolean;
+  offlineEnabled: boolean;
+  inAppPurchaseEnabled: boolean;
+  /** The store products an in-app purchase buys, one unit a day of promotion (in_app_purchased_prd_id_*). */
+  androidProductId: string;
+  iosProductId: string;
+}
+
+const NO_PAYMENTS: PaymentSettings = {
+  oneDayPrice: '0',
+  currency: 'SAR',
+  stripeEnabled: false,
+  stripePublishableKey: '',
+  paypalEnabled: false,
+  razorEnabled: false,
+  paystackEnabled: false,
+  offlineEnabled: false,
+  inAppPurchaseEnabled: false,
+  androidProductId: '',
+  iosProductId: '',
+};
 
 /** The schema's defaults, for a database without its settings row. */
 const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
@@ -85,6 +151,7 @@ const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   uploadsPerHour: 100,
   offersPerHour: 5,
   contactRevealsPerHour: 30,
+  memberListingsPerDay: 0,
 };
 
 async function readSetting<T>(db: DbOrTx, column: AnyPgColumn, fallback: T): Promise<T> {

@@ -96,6 +96,7 @@ export function presentUser(row: UserRow, view: UserView): User {
     is_owner: view.isOwner,
     is_verify_blue_mark: row.isVerifyBlueMark,
     is_verified_dealer: row.isVerifiedDealer,
+    ...membershipOf(row.membershipExpiresAt),
     // Who runs the site is not shown to strangers.
     ...(view.privileged ? { user_is_sys_admin: row.userIsSysAdmin, role_id: row.roleId } : {}),
   };
@@ -177,4 +178,10 @@ export function presentPersonCard(
     is_verify_blue_mark: row.isVerifyBlueMark,
     is_verified_dealer: row.isVerifiedDealer,
   };
+}
+
+/** The member badge: a membership that has not ended yet. */
+function membershipOf(until: Date | null) {
+  const current = until !== null && until.getTime() > Date.now();
+  return { is_member: current, member_until: current ? until.toISOString() : null };
 }

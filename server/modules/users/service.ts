@@ -8,7 +8,7 @@ import type {
   UserSettingsInput,
 } from '../../../contract/users.ts';
 import { USER_STATUS } from '../../../contract/users.ts';
-import type { Db } from '../../kernel/database.ts';
+import type { Db, Tx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { auditFields, recordOperatorAction } from '../../kernel/operator-actions.ts';
@@ -275,6 +275,11 @@ export class UsersService {
   }
 
   /** Irreversible: the account can no longer sign in and leaves public view; its data stays. */
+  /** When the account's membership ends (the memberships module's follow-ups); null: not a member. */
+  async setMembershipUntil(tx: Tx, userId: string, until: Date | null) {
+    await tx.update(users).set({ membershipExpiresAt: until }).where(eq(users.id, userId));
+  }
+
   async deactivate(userId: string) {
     await this.events.transaction(this.db, async (tx, publish) => {
       await tx

@@ -1,0 +1,4 @@
+export { registerPromotionFollowUps } from './follow-ups.ts';
+export { promotionPageOperations } from './page-operations.ts';
+export { promotionRoutes } from './routes.ts';
+export { PromotionsService } from './service.ts';

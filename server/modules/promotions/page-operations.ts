@@ -1,0 +1,15 @@
+import type { PaymentPages } from '../../../contract/pages.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { PromotionsService } from './service.ts';
+
+/** What pages may ask about promotion and payments: the same operations as the API, each checking who asks. */
+export function promotionPageOperations(promotions: PromotionsService, payments: PaymentsService): PaymentPages {
+  return {
+    promotionOptions: (viewer, itemId, language) => promotions.options(viewer, itemId, language),
+    promote: (viewer, input, language) => promotions.promote(viewer, input, language),
+    paidAds: (viewer, page, language) => promotions.paidAds(viewer, page, language),
+    payments: (viewer, page, language) => payments.lists.ofPayer(viewer.userId, page, language),
+    payment: (viewer, paymentId, language) => payments.one(viewer, paymentId, language),
+    refreshPayment: (viewer, paymentId, language) => payments.refresh(viewer, paymentId, language),
+  };
+}
