@@ -133,9 +133,35 @@ export const formCheckbox = z.preprocess(
   (value) => value === true || value === 'on' || value === 'true' || value === '1',
   z.boolean(),
 );
+/** A price in the site's currency, as typed: up to two decimals. */
+const moneyText = z
+  .string({ message: 'validation.required' })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'validation.priceFormat');
+
+/** Money (issue 23): prices, membership, and which payment methods payers are offered. */
+const paymentSettingsFields = {
+  oneday: moneyText,
+  membership_amount: moneyText,
+  membership_duration: whole(1, 3650),
+  member_listings_per_day: limitField,
+  offline_enabled: formCheckbox,
+  stripe_enabled: formCheckbox,
+  stripe_publishable_key: formText(200),
+  paypal_enabled: formCheckbox,
+  razor_enabled: formCheckbox,
+  razor_key: formText(200),
+  paystack_enabled: formCheckbox,
+  paystack_key: formText(200),
+  in_app_purchased_enabled: formCheckbox,
+  in_app_purchased_prd_id_android: formText(200),
+  in_app_purchased_prd_id_ios: formText(200),
+};
+
 /**
  * The settings an operator edits in the console (issue 24), as the form posts them: a checkbox is present when
- * on; each limit is a whole number, 0 meaning no limit. Payment settings come with the money issue.
+ * on; each limit is a whole number, 0 meaning no limit. Providers' secret keys are not settings: they come from
+ * the environment only (docs/payments.md).
  */
 export const operatorSettingsSchema = z.object({
   is_item_approval_enabled: formCheckbox,
@@ -169,6 +195,7 @@ export const operatorSettingsSchema = z.object({
     z.string().trim().email('validation.emailFormat').max(200, 'validation.tooLong'),
   ]),
   contact_phone: formText(40),
+  ...paymentSettingsFields,
 });
 export type OperatorSettings = z.output<typeof operatorSettingsSchema>;
 
@@ -199,6 +226,21 @@ export const operatorSettingsViewSchema = z
     contact_reveals_per_hour: z.number().int(),
     contact_email: z.string(),
     contact_phone: z.string(),
+    oneday: z.string(),
+    membership_amount: z.string(),
+    membership_duration: z.number().int(),
+    member_listings_per_day: z.number().int(),
+    offline_enabled: z.boolean(),
+    stripe_enabled: z.boolean(),
+    stripe_publishable_key: z.string(),
+    paypal_enabled: z.boolean(),
+    razor_enabled: z.boolean(),
+    razor_key: z.string(),
+    paystack_enabled: z.boolean(),
+    paystack_key: z.string(),
+    in_app_purchased_enabled: z.boolean(),
+    in_app_purchased_prd_id_android: z.string(),
+    in_app_purchased_prd_id_ios: z.string(),
   })
   .meta({ id: 'OperatorSettings' }) satisfies z.ZodType<OperatorSettings>;
 export const OPERATOR_SETTING_KEYS = Object.keys(operatorSettingsSchema.shape) as Array<keyof OperatorSettings>;

@@ -6,7 +6,7 @@ import type { FormResult } from '../../lib/form-errors.ts';
 import { ConsoleHeading } from './console-nav.tsx';
 
 type Key = keyof OperatorSettings;
-type Kind = 'switch' | 'limit' | 'number' | 'text';
+type Kind = 'switch' | 'limit' | 'number' | 'money' | 'text';
 
 /** The settings in groups an operator thinks in; each field's kind decides its input. */
 const GROUPS = [
@@ -43,6 +43,26 @@ const GROUPS = [
     ],
   },
   {
+    key: 'money',
+    fields: [
+      ['oneday', 'money'],
+      ['membership_amount', 'money'],
+      ['membership_duration', 'number'],
+      ['member_listings_per_day', 'number'],
+      ['offline_enabled', 'switch'],
+      ['stripe_enabled', 'switch'],
+      ['stripe_publishable_key', 'text'],
+      ['paypal_enabled', 'switch'],
+      ['razor_enabled', 'switch'],
+      ['razor_key', 'text'],
+      ['paystack_enabled', 'switch'],
+      ['paystack_key', 'text'],
+      ['in_app_purchased_enabled', 'switch'],
+      ['in_app_purchased_prd_id_android', 'text'],
+      ['in_app_purchased_prd_id_ios', 'text'],
+    ],
+  },
+  {
     key: 'apps',
     fields: [
       ['version_no', 'text'],
@@ -76,6 +96,9 @@ export function SettingsForm({ settings, failure }: { settings: OperatorSettings
             className="flex flex-col gap-4 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
           >
             <legend className="px-1 font-semibold">{t(`console.settings.groups.${group.key}`)}</legend>
+            {group.key === 'money' && (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.settings.moneyHint')}</p>
+            )}
             {group.fields.map(([key, kind]) => (
               <SettingField key={key} name={key} kind={kind} settings={settings} failure={failure} />
             ))}
@@ -117,13 +140,19 @@ function SettingField({
       errors={errors}
       type={isText ? 'text' : 'number'}
       inputMode={isText ? undefined : 'decimal'}
-      step={name === 'lat' || name === 'lng' ? 'any' : 1}
-      min={kind === 'limit' ? 0 : undefined}
+      {...numberRange(name, kind)}
       defaultValue={failure?.values?.[name] ?? String(settings[name])}
       hint={kind === 'limit' ? t('console.settings.noLimitHint') : undefined}
       dir={isText && !FREE_TEXT.has(name) ? 'ltr' : undefined}
     />
   );
+}
+
+/** The step and floor of a number input: coordinates are free, prices go by cents, limits start at 0. */
+function numberRange(name: Key, kind: Kind) {
+  if (name === 'lat' || name === 'lng') return { step: 'any' };
+  if (kind === 'money') return { step: 0.01, min: 0 };
+  return { step: 1, min: kind === 'limit' ? 0 : undefined };
 }
 
 /** Texts people read in their language; the other text settings are codes and addresses, left to right. */

@@ -173,6 +173,25 @@ describe('the console', () => {
     await call('POST', '/admin/settings', test.adminToken, current);
   });
 
+  it('changes the money settings; a price must be a price', async () => {
+    const current = (await call('GET', '/admin/settings', test.adminToken)).body.data;
+    expect(current).toMatchObject({ oneday: '10.00', offline_enabled: true, stripe_enabled: false });
+    const bad = await call('POST', '/admin/settings', test.adminToken, { ...current, oneday: '1e3' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Enter a price such as 1500 or 1500.50.');
+    const saved = await call('POST', '/admin/settings', test.adminToken, {
+      ...current,
+      oneday: '12.5',
+      member_listings_per_day: 40,
+      paystack_key: 'pk_test_123',
+    });
+    expect(saved.status, saved.body.message).toBe(200);
+    const [row] = await db.select().from(appSettings);
+    expect(row).toMatchObject({ oneDayPrice: '12.50', memberListingsPerDay: 40, paystackKey: 'pk_test_123' });
+    expect(JSON.stringify(saved.body.data)).not.toMatch(/sk_|secret/i);
+    await call('POST', '/admin/settings', test.adminToken, current);
+  });
+
   it('counts what waits on the dashboard', async () => {
     const dashboard = (await call('GET', '/admin/dashboard', test.adminToken)).body.data;
     expect(dashboard.new_accounts).toHaveLength(14);

@@ -34,6 +34,21 @@ const COLUMNS = {
   contact_reveals_per_hour: 'contactRevealsPerHour',
   contact_email: 'contactEmail',
   contact_phone: 'contactPhone',
+  oneday: 'oneDayPrice',
+  membership_amount: 'membershipAmount',
+  membership_duration: 'membershipDuration',
+  member_listings_per_day: 'memberListingsPerDay',
+  offline_enabled: 'offlineEnabled',
+  stripe_enabled: 'stripeEnabled',
+  stripe_publishable_key: 'stripePublishableKey',
+  paypal_enabled: 'paypalEnabled',
+  razor_enabled: 'razorEnabled',
+  razor_key: 'razorKey',
+  paystack_enabled: 'paystackEnabled',
+  paystack_key: 'paystackKey',
+  in_app_purchased_enabled: 'inAppPurchasedEnabled',
+  in_app_purchased_prd_id_android: 'inAppPurchasedProductIdAndroid',
+  in_app_purchased_prd_id_ios: 'inAppPurchasedProductIdIos',
 } as const satisfies Record<keyof OperatorSettings, keyof SettingsRow>;
 
 type Field = keyof OperatorSettings;
