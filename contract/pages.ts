@@ -44,6 +44,7 @@ import type {
 import type { LanguageCode } from './language.ts';
 import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
+import type { Membership, MembershipBuy, MembershipOptions, MembershipStart } from './memberships.ts';
 import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
@@ -336,6 +337,12 @@ export interface PaymentPages {
   payment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
   /** Back from the provider: asks it how the payment stands. */
   refreshPayment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
+  /** The membership on sale, the enabled methods and the viewer's own membership. */
+  membershipOptions(viewer: Viewer, language: LanguageCode): Promise<MembershipOptions>;
+  /** Starts buying the membership; 409 (api.membershipOff) when it is not on sale. */
+  buyMembership(viewer: Viewer, input: MembershipBuy, language: LanguageCode): Promise<MembershipStart>;
+  /** The viewer's memberships, the latest first. */
+  membershipHistory(viewer: Viewer): Promise<Membership[]>;
 }
 
 /** The notification centre's pages (issue 22): each operation checks who asks. */

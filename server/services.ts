@@ -331,6 +331,7 @@ function createMoney(
       return { android: current.androidProductId, ios: current.iosProductId };
     }),
     couponChecks: createLimiter({ keyPrefix: 'coupon-checks', points: 30, durationSeconds: 3600 }),
+    paymentStarts: createLimiter({ keyPrefix: 'payment-starts', points: 30, durationSeconds: 3600 }),
     scripts: { stripe: config.STRIPE_JS_URL, razorpay: config.RAZORPAY_CHECKOUT_URL },
     publicUrl: config.publicUrl,
     titlesOf: (itemIds) => items.titlesOf(itemIds),
@@ -411,6 +412,6 @@ export function pageServices(services: Services): PageOperations {
     chat: chatPageOperations(services.chat),
     ratings: ratingPageOperations(services.ratings),
     notifications: notificationsPageOperations(services.notifications),
-    payments: promotionPageOperations(services.promotions, services.payments),
+    payments: promotionPageOperations(services.promotions, services.payments, services.memberships),
   };
 }

@@ -80,6 +80,16 @@ describe('membership', () => {
     expect(row?.status).toBe('cancelled');
   });
 
+  it('lets one account start a few payments an hour, no more', async () => {
+    const attempts = [];
+    for (let attempt = 0; attempt < 31; attempt++)
+      attempts.push(
+        await call('POST', '/membership', test.token(6), { payment_method: 'offline', offline_payment_id: 999_999 }),
+      );
+    expect(attempts.filter((answer) => answer.status === 429).length).toBeGreaterThan(0);
+    expect(attempts.every((answer) => answer.status === 400 || answer.status === 429)).toBe(true);
+  });
+
   it('is not on sale when the operator gives it no price', async () => {
     await db.update(appSettings).set({ membershipAmount: '0' });
     const answer = await call('POST', '/membership', test.token(6), {

@@ -54,6 +54,7 @@ export class MembershipsService {
     const plan = await this.plan();
     if (plan.amount.minor <= 0n || plan.days <= 0) throw new AppError(409, 'api.membershipOff');
     const { db, events, payments } = this.context;
+    await payments.countStart(viewer.userId);
     const bought = await events.transaction(db, async (tx, publish) => {
       const { row: payment, created } = await payments.create(tx, publish, {
         userId: viewer.userId,

@@ -6,6 +6,7 @@ import { type Db, latestFirst } from '../../kernel/database.ts';
 import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { paymentsByDay } from './daily-payments.ts';
+import { inCurrencyDecimals } from './money.ts';
 import { payments } from './schema.ts';
 
 /**
@@ -51,7 +52,7 @@ export class PaymentRecords {
       id: row.id,
       purpose: row.purpose,
       method: row.method,
-      amount: row.amount,
+      amount: inCurrencyDecimals(row.amount, row.currency),
       currency: row.currency,
       status: row.status,
       item_id: row.itemId,

@@ -32,6 +32,8 @@ export interface PaymentsDependencies {
   clock: Clock;
   /** Coupon checks per account: codes are not to be guessed. */
   couponChecks: Limiter;
+  /** Payments one account may start in an hour: each may create an object at the provider. */
+  paymentStarts: Limiter;
   /** The payer's e-mail, for providers that ask for one (Paystack) and their receipts. */
   emailOf: (userId: string) => Promise<string | null>;
   logger: { warn(details: object, message: string): void; error(details: object, message: string): void };
@@ -135,6 +137,11 @@ export class PaymentsService {
       detail: { free: true },
     });
     return { row: paid ?? created.row, created: true };
+  }
+
+  /** Counts a payment an account is about to start; refuses (429) past the hourly limit. */
+  countStart(userId: string) {
+    return this.context.paymentStarts.consume(userId);
   }
 
   /** What a coupon would take off a price now (SPEC.md 7 "coupon check"); a few checks an hour per account. */

@@ -1,9 +1,14 @@
 import type { PaymentPages } from '../../../contract/pages.ts';
+import type { MembershipsService } from '../memberships/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { PromotionsService } from './service.ts';
 
 /** What pages may ask about promotion and payments: the same operations as the API, each checking who asks. */
-export function promotionPageOperations(promotions: PromotionsService, payments: PaymentsService): PaymentPages {
+export function promotionPageOperations(
+  promotions: PromotionsService,
+  payments: PaymentsService,
+  memberships: MembershipsService,
+): PaymentPages {
   return {
     promotionOptions: (viewer, itemId, language) => promotions.options(viewer, itemId, language),
     promote: (viewer, input, language) => promotions.promote(viewer, input, language),
@@ -11,5 +16,8 @@ export function promotionPageOperations(promotions: PromotionsService, payments:
     payments: (viewer, page, language) => payments.lists.ofPayer(viewer.userId, page, language),
     payment: (viewer, paymentId, language) => payments.one(viewer, paymentId, language),
     refreshPayment: (viewer, paymentId, language) => payments.refresh(viewer, paymentId, language),
+    membershipOptions: (viewer, language) => memberships.options(viewer, language),
+    buyMembership: (viewer, input, language) => memberships.buy(viewer, input, language),
+    membershipHistory: (viewer) => memberships.history(viewer),
   };
 }

@@ -85,6 +85,7 @@ export class PromotionsService {
     const settings = await this.context.settings.paymentSettings();
     if (!/^\d/.test(settings.oneDayPrice) || minorAmount(settings.oneDayPrice, 1, settings.currency).minor <= 0n)
       throw new AppError(409, 'api.promotionsOff');
+    await this.context.payments.countStart(viewer.userId);
     const amount = minorAmount(settings.oneDayPrice, input.days, settings.currency);
     const end = new Date(start.getTime() + input.days * DAY_MS);
     const booked = await this.context.events.transaction(this.context.db, async (tx, publish) => {
