@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from './db/database.ts';
 import { createTestDatabase } from './testing/database.ts';
 import { type FakeStripe, startFakeStripe } from './testing/fake-stripe.ts';
+import { paymentRows } from './testing/payment-checks.ts';
 import { buildWebAppIfNeeded, killLeftovers, startServer } from './testing/process.ts';
-import { appSettings, items, paidAds, paymentStatusChanges, payments } from './testing/tables.ts';
+import { appSettings, paidAds, paymentStatusChanges } from './testing/tables.ts';
 
 /**
  * A verified payment's follow-up survives a crash (issue 23): Stripe's webhook is verified and committed while no
@@ -57,12 +58,9 @@ describe('a process killed between a verified payment and its promotion', { time
       STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
       STRIPE_API_URL: fake.url,
     };
-    const [item] = await database.db
-      .select({ id: items.id })
-      .from(items)
-      .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-      .limit(1);
-    if (!item) throw new Error('demo-user-03 has no active listing');
+    const { activeItemsOf, paymentRow, isPromoted } = paymentRows(database.db);
+    const [itemId] = await activeItemsOf(3);
+    if (!itemId) throw new Error('demo-user-03 has no active listing');
 
     const crashing = startServer(dataDir, { ...env, JOB_WORKERS: 'false' });
     const address = await crashing.listening;
@@ -74,7 +72,7 @@ describe('a process killed between a verified payment and its promotion', { time
     });
     const token = login.body.data.token as string;
     const promoted = await api(address, 'POST', '/paid-items', token, {
-      item_id: item.id,
+      item_id: itemId,
       days: 7,
       start_date: new Date().toISOString(),
       payment_method: 'stripe',
@@ -82,18 +80,15 @@ describe('a process killed between a verified payment and its promotion', { time
     expect(promoted.status, promoted.body.message).toBe(200);
     const started = promoted.body.data.payment as { payment: { id: string }; action: { client_secret: string } };
     await fake.payWithCard(started.action.client_secret, '4242424242424242');
-    const paymentStatus = async () =>
-      (await database.db.select().from(payments).where(eq(payments.id, started.payment.id)))[0]?.status;
+    const paymentStatus = async () => (await paymentRow(started.payment.id))?.status;
     await vi.waitFor(async () => expect(await paymentStatus()).toBe('succeeded'), { timeout: 30_000, interval: 100 });
-    const isPromoted = async () =>
-      (await database.db.select({ isPaid: items.isPaid }).from(items).where(eq(items.id, item.id)))[0]?.isPaid;
-    expect(await isPromoted()).toBe(false);
+    expect(await isPromoted(itemId)).toBe(false);
     crashing.child.kill('SIGKILL');
     expect(await crashing.exited).toBeNull();
 
     const restarted = startServer(dataDir, env);
     await restarted.listening;
-    await vi.waitFor(async () => expect(await isPromoted()).toBe(true), { timeout: 120_000, interval: 200 });
+    await vi.waitFor(async () => expect(await isPromoted(itemId)).toBe(true), { timeout: 120_000, interval: 200 });
     await vi.waitFor(async () => expect(await completedJobs('payment.succeeded/promotions.book')).toBe(1), {
       timeout: 60_000,
       interval: 200,

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAppStore, startFakeAppStore } from '../../testing/fake-app-store.ts';
 import { type FakeGooglePlay, startFakeGooglePlay } from '../../testing/fake-google-play.ts';
-import { appSettings, items, paidAds, paymentStatusChanges, payments } from '../../testing/tables.ts';
+import { paymentChecks } from '../../testing/payment-checks.ts';
+import { appSettings } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const PACKAGE = 'com.souk.classifieds';
@@ -35,7 +35,10 @@ const test = useTestApp({
     APPLE_IAP_ONLINE_CHECKS: 'false',
   }),
 });
-const { app, call, db, jobsDone } = test;
+const { app, db, jobsDone } = test;
+const checks = paymentChecks(test);
+const { activeItemsOf, promote, methodsOffered, paymentRow, changesOf, isPromoted, adOf } = checks;
+const { refresh, paymentReaches } = checks;
 
 let itemIds: string[];
 beforeAll(async () => {
@@ -44,16 +47,8 @@ beforeAll(async () => {
     inAppPurchasedProductIdAndroid: PRODUCTS.android,
     inAppPurchasedProductIdIos: PRODUCTS.ios,
   });
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-    .orderBy(asc(items.id))
-    .limit(6);
-  itemIds = rows.map((row) => row.id);
+  itemIds = await activeItemsOf(3);
 });
-
-type Started = { payment: { id: string; status: string }; action: Record<string, unknown> };
 
 const itemAt = (index: number) => {
   const id = itemIds[index];
@@ -61,37 +56,14 @@ const itemAt = (index: number) => {
   return id;
 };
 
-async function promoteInApp(itemId: string) {
-  const answer = await call('POST', '/paid-items', test.token(3), {
-    item_id: itemId,
-    days: 7,
-    start_date: new Date().toISOString(),
-    payment_method: 'In_App_Purchase',
-  });
-  expect(answer.status, answer.body.message).toBe(200);
-  return answer.body.data.payment as Started;
-}
+const promoteInApp = (itemId: string) => promote('In_App_Purchase', itemId);
 
-const refresh = (paymentId: string, proof: Record<string, string>) =>
-  call('POST', `/payments/${paymentId}/refresh`, test.token(3), proof);
 const googleProof = (token: string, productId = PRODUCTS.android) => ({
   store: 'google',
   purchase_token: token,
   product_id: productId,
 });
-const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
-const changesOf = async (id: string) =>
-  (await db.select().from(paymentStatusChanges).where(eq(paymentStatusChanges.paymentId, id))).length;
-const isPromoted = async (itemId: string) =>
-  (await db.select({ isPaid: items.isPaid }).from(items).where(eq(items.id, itemId)))[0]?.isPaid;
-const adOf = async (paymentId: string) => (await db.select().from(paidAds).where(eq(paidAds.paymentId, paymentId)))[0];
 const calls = (suffix: string) => play.requests.filter((request) => request.path.endsWith(suffix));
-
-/** Waits until the payment has the status, then for what follows from it (the promotion starting or ending). */
-async function paymentReaches(id: string, status: string) {
-  await vi.waitFor(async () => expect((await paymentRow(id))?.status).toBe(status), { timeout: 15_000, interval: 50 });
-  await jobsDone();
-}
 
 /** Posts a store's notification to the In_App_Purchase webhook, as Google's Pub/Sub or Apple posts it. */
 const notify = async (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
@@ -109,8 +81,7 @@ async function paidInGooglePlay(itemId: string) {
 
 describe('a promotion bought in the app', () => {
   it('is offered once on, and tells the app which product to buy, how many times', async () => {
-    const options = await call('GET', `/items/${itemAt(0)}/promotion-options`, test.token(3));
-    expect(options.body.data.methods).toContain('In_App_Purchase');
+    expect(await methodsOffered(itemAt(0))).toContain('In_App_Purchase');
     const started = await promoteInApp(itemAt(0));
     expect(started.payment.status).toBe('requires_action');
     expect(started.action).toEqual({

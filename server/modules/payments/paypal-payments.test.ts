@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakePayPal, startFakePayPal } from '../../testing/fake-paypal.ts';
-import { appSettings, items, paidAds, paymentStatusChanges, payments } from '../../testing/tables.ts';
+import { paymentChecks } from '../../testing/payment-checks.ts';
+import { appSettings } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const KEYS = {
@@ -27,7 +27,10 @@ const test = useTestApp({
     PAYPAL_API_URL: fake.url,
   }),
 });
-const { call, db, jobs, jobsDone } = test;
+const { db, jobsDone } = test;
+const checks = paymentChecks(test);
+const { activeItemsOf, requestPromotion, promote, methodsOffered, paymentRow, changesOf, sourceOf } = checks;
+const { isPromoted, adOf, adsOfItem, refresh, refund, paymentReaches, reconcile } = checks;
 const webhookUrl = () => `${test.baseUrl}/api/v1/webhooks/paypal`;
 
 let itemIds: string[];
@@ -35,58 +38,13 @@ beforeAll(async () => {
   fake.setWebhookUrl(webhookUrl());
   // PayPal takes no SAR (the demo's currency): the site sells in dollars here.
   await db.update(appSettings).set({ paypalEnabled: true, defaultCurrencyShortForm: 'USD' });
-  itemIds = await activeItemsOf('demo-user-03');
+  itemIds = await activeItemsOf(3);
 });
 
-async function activeItemsOf(userId: string) {
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.addedUserId, userId), eq(items.status, 1), eq(items.isSoldOut, false)))
-    .orderBy(asc(items.id))
-    .limit(8);
-  return rows.map((row) => row.id);
-}
-
-type Started = { payment: { id: string; status: string; amount: string; currency: string }; action: Action };
 type Action = { kind: string; url: string };
 
-async function promoteByPayPal(itemId: string, extra: Record<string, unknown> = {}) {
-  const answer = await call('POST', '/paid-items', test.token(3), {
-    item_id: itemId,
-    days: 7,
-    start_date: new Date().toISOString(),
-    payment_method: 'paypal',
-    ...extra,
-  });
-  expect(answer.status, answer.body.message).toBe(200);
-  return answer.body.data.payment as Started;
-}
-
-const methodsOffered = async (itemId: string) =>
-  (await call('GET', `/items/${itemId}/promotion-options`, test.token(3))).body.data.methods;
-const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
+const promoteByPayPal = (itemId: string, extra?: Record<string, unknown>) => promote<Action>('paypal', itemId, extra);
 const orderOf = async (paymentId: string) => (await paymentRow(paymentId))?.providerReference ?? '';
-const changesOf = async (id: string) =>
-  (await db.select().from(paymentStatusChanges).where(eq(paymentStatusChanges.paymentId, id))).length;
-const isPromoted = async (itemId: string) =>
-  (await db.select({ isPaid: items.isPaid }).from(items).where(eq(items.id, itemId)))[0]?.isPaid;
-const adOf = async (paymentId: string) => (await db.select().from(paidAds).where(eq(paidAds.paymentId, paymentId)))[0];
-const refresh = (paymentId: string) => call('POST', `/payments/${paymentId}/refresh`, test.token(3));
-/** Who moved the payment to `status`: the payer coming back, a webhook, the reconciliation job. */
-async function sourceOf(paymentId: string, status: 'succeeded' | 'failed') {
-  const [change] = await db
-    .select({ source: paymentStatusChanges.source })
-    .from(paymentStatusChanges)
-    .where(and(eq(paymentStatusChanges.paymentId, paymentId), eq(paymentStatusChanges.toStatus, status)));
-  return change?.source;
-}
-
-/** Waits until the payment has the status (a webhook arrives a moment after the fake's answer). */
-async function paymentReaches(id: string, status: string) {
-  await vi.waitFor(async () => expect((await paymentRow(id))?.status).toBe(status), { timeout: 15_000, interval: 50 });
-  await jobsDone();
-}
 
 /** The payer approves on PayPal's page while PayPal's webhooks go nowhere: only the app's own asking settles it. */
 async function approveUnheard(url: string, funding: 'balance' | 'card_declined' = 'balance') {
@@ -105,12 +63,7 @@ describe('a payment through PayPal', () => {
     try {
       await db.update(appSettings).set({ defaultCurrencyShortForm: 'SAR' });
       expect(await methodsOffered(itemId)).toEqual(['offline']);
-      const refused = await call('POST', '/paid-items', test.token(3), {
-        item_id: itemId,
-        days: 7,
-        start_date: new Date().toISOString(),
-        payment_method: 'paypal',
-      });
+      const refused = await requestPromotion('paypal', itemId);
       expect(refused.status).toBe(400);
       await db.update(appSettings).set({ defaultCurrencyShortForm: 'USD', paypalEnabled: false });
       expect(await methodsOffered(itemId)).toEqual(['offline']);
@@ -118,7 +71,7 @@ describe('a payment through PayPal', () => {
       await db.update(appSettings).set({ defaultCurrencyShortForm: 'USD', paypalEnabled: true });
     }
     expect(await methodsOffered(itemId)).toEqual(['paypal', 'offline']);
-    expect(await db.select().from(paidAds).where(eq(paidAds.itemId, itemId))).toHaveLength(0);
+    expect(await adsOfItem(itemId)).toHaveLength(0);
   });
 
   it('creates the order at the server’s price and sends the payer to PayPal’s page, with no secret', async () => {
@@ -189,7 +142,7 @@ describe('a payment through PayPal', () => {
 
   it('a replayed, forged, late or re-ordered webhook changes nothing', async () => {
     const itemId = itemIds[2] as string;
-    const { paymentId } = (await db.select().from(paidAds).where(eq(paidAds.itemId, itemId)))[0] ?? {};
+    const { paymentId } = (await adsOfItem(itemId))[0] ?? {};
     if (!paymentId) throw new Error('the promotion of the test before is missing');
     const orderId = await orderOf(paymentId);
     const captureCompleted = await vi.waitFor(() => {
@@ -268,11 +221,7 @@ describe('a payment through PayPal', () => {
     } finally {
       fake.failRequests(0);
     }
-    await db
-      .update(payments)
-      .set({ updatedDate: sql`now() - interval '10 minutes'` })
-      .where(eq(payments.id, started.payment.id));
-    await jobs.enqueue('payments.reconcile', {});
+    await reconcile(started.payment.id);
     await paymentReaches(started.payment.id, 'succeeded');
     expect(await isPromoted(itemId)).toBe(true);
     expect(await sourceOf(started.payment.id, 'succeeded')).toBe('reconcile');
@@ -280,10 +229,10 @@ describe('a payment through PayPal', () => {
 
   it('a refund gives the money back through PayPal and ends the promotion', async () => {
     const itemId = itemIds[1] as string;
-    const ad = (await db.select().from(paidAds).where(eq(paidAds.itemId, itemId)))[0];
+    const ad = (await adsOfItem(itemId))[0];
     const paymentId = ad?.paymentId ?? '';
     expect(await isPromoted(itemId)).toBe(true);
-    const refunded = await call('POST', `/admin/payments/${paymentId}/refund`, test.adminToken);
+    const refunded = await refund(paymentId);
     expect(refunded.body.data, refunded.body.message).toMatchObject({ status: 'refunded' });
     await jobsDone();
     expect(await isPromoted(itemId)).toBe(false);
@@ -306,15 +255,11 @@ describe('a payment through PayPal', () => {
 
 describe('PayPal without its keys in the environment', () => {
   const bare = useTestApp({ users: [3] });
+  const { activeItemsOf, methodsOffered } = paymentChecks(bare);
 
   it('is not offered, whatever the settings say', async () => {
     await bare.db.update(appSettings).set({ paypalEnabled: true, defaultCurrencyShortForm: 'USD' });
-    const [item] = await bare.db
-      .select({ id: items.id })
-      .from(items)
-      .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-      .limit(1);
-    const options = await bare.call('GET', `/items/${item?.id}/promotion-options`, bare.token(3));
-    expect(options.body.data.methods).toEqual(['offline']);
+    const [itemId] = await activeItemsOf(3);
+    expect(await methodsOffered(String(itemId))).toEqual(['offline']);
   });
 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakePaystack, startFakePaystack } from '../../testing/fake-paystack.ts';
-import { appSettings, items, paidAds, paymentStatusChanges, payments } from '../../testing/tables.ts';
+import { paymentChecks } from '../../testing/payment-checks.ts';
+import { appSettings } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const KEYS = {
@@ -21,7 +21,10 @@ const test = useTestApp({
   listen: true,
   env: () => ({ PAYSTACK_SECRET_KEY: KEYS.secretKey, PAYSTACK_API_URL: fake.url }),
 });
-const { call, db, jobs, jobsDone } = test;
+const { db, jobsDone } = test;
+const checks = paymentChecks(test);
+const { activeItemsOf, requestPromotion, promote, methodsOffered, paymentRow, changesOf, sourceOf } = checks;
+const { isPromoted, adOf, adsOfItem, refresh, refund, paymentReaches, reconcile } = checks;
 const webhookUrl = () => `${test.baseUrl}/api/v1/webhooks/paystack`;
 
 let itemIds: string[];
@@ -31,52 +34,13 @@ beforeAll(async () => {
   await db
     .update(appSettings)
     .set({ paystackEnabled: true, paystackKey: KEYS.publicKey, defaultCurrencyShortForm: 'NGN' });
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-    .orderBy(asc(items.id))
-    .limit(8);
-  itemIds = rows.map((row) => row.id);
+  itemIds = await activeItemsOf(3);
 });
 
-type Started = { payment: { id: string; status: string; amount: string; currency: string }; action: Action };
 type Action = { kind: string; url: string };
 
-async function promoteByPaystack(itemId: string, extra: Record<string, unknown> = {}) {
-  const answer = await call('POST', '/paid-items', test.token(3), {
-    item_id: itemId,
-    days: 7,
-    start_date: new Date().toISOString(),
-    payment_method: 'paystack',
-    ...extra,
-  });
-  expect(answer.status, answer.body.message).toBe(200);
-  return answer.body.data.payment as Started;
-}
-
-const methodsOffered = async (itemId: string) =>
-  (await call('GET', `/items/${itemId}/promotion-options`, test.token(3))).body.data.methods;
-const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
-const changesOf = async (id: string) =>
-  (await db.select().from(paymentStatusChanges).where(eq(paymentStatusChanges.paymentId, id))).length;
-const isPromoted = async (itemId: string) =>
-  (await db.select({ isPaid: items.isPaid }).from(items).where(eq(items.id, itemId)))[0]?.isPaid;
-const adOf = async (paymentId: string) => (await db.select().from(paidAds).where(eq(paidAds.paymentId, paymentId)))[0];
-const refresh = (paymentId: string) => call('POST', `/payments/${paymentId}/refresh`, test.token(3));
-async function sourceOf(paymentId: string, status: 'succeeded' | 'failed') {
-  const [change] = await db
-    .select({ source: paymentStatusChanges.source })
-    .from(paymentStatusChanges)
-    .where(and(eq(paymentStatusChanges.paymentId, paymentId), eq(paymentStatusChanges.toStatus, status)));
-  return change?.source;
-}
-
-/** Waits until the payment has the status (the webhook arrives a moment after the fake's answer). */
-async function paymentReaches(id: string, status: string) {
-  await vi.waitFor(async () => expect((await paymentRow(id))?.status).toBe(status), { timeout: 15_000, interval: 50 });
-  await jobsDone();
-}
+const promoteByPaystack = (itemId: string, extra?: Record<string, unknown>) =>
+  promote<Action>('paystack', itemId, extra);
 
 /** The payer's browser on Paystack's page presses a button; resolves where Paystack sends it (a 303's Location). */
 async function payerPresses(checkoutUrl: string, button: 'pay' | 'fail' | 'cancel') {
@@ -92,12 +56,7 @@ describe('a payment through Paystack', () => {
     try {
       await db.update(appSettings).set({ defaultCurrencyShortForm: 'SAR' });
       expect(await methodsOffered(itemId)).toEqual(['offline']);
-      const refused = await call('POST', '/paid-items', test.token(3), {
-        item_id: itemId,
-        days: 7,
-        start_date: new Date().toISOString(),
-        payment_method: 'paystack',
-      });
+      const refused = await requestPromotion('paystack', itemId);
       expect(refused.status).toBe(400);
       await db.update(appSettings).set({ defaultCurrencyShortForm: 'NGN', paystackEnabled: false });
       expect(await methodsOffered(itemId)).toEqual(['offline']);
@@ -105,7 +64,7 @@ describe('a payment through Paystack', () => {
       await db.update(appSettings).set({ defaultCurrencyShortForm: 'NGN', paystackEnabled: true });
     }
     expect(await methodsOffered(itemId)).toEqual(['paystack', 'offline']);
-    expect(await db.select().from(paidAds).where(eq(paidAds.itemId, itemId))).toHaveLength(0);
+    expect(await adsOfItem(itemId)).toHaveLength(0);
     expect(fake.transactions()).toHaveLength(0);
   });
 
@@ -250,11 +209,7 @@ describe('a payment through Paystack', () => {
     } finally {
       fake.failRequests(0);
     }
-    await db
-      .update(payments)
-      .set({ updatedDate: sql`now() - interval '10 minutes'` })
-      .where(eq(payments.id, started.payment.id));
-    await jobs.enqueue('payments.reconcile', {});
+    await reconcile(started.payment.id);
     await paymentReaches(started.payment.id, 'succeeded');
     expect(await sourceOf(started.payment.id, 'succeeded')).toBe('reconcile');
     expect(await isPromoted(itemId)).toBe(true);
@@ -262,10 +217,10 @@ describe('a payment through Paystack', () => {
 
   it('a refund gives the money back through Paystack and ends the promotion', async () => {
     const itemId = itemIds[1] as string;
-    const ad = (await db.select().from(paidAds).where(eq(paidAds.itemId, itemId)))[0];
+    const ad = (await adsOfItem(itemId))[0];
     const paymentId = ad?.paymentId ?? '';
     expect(await isPromoted(itemId)).toBe(true);
-    const refunded = await call('POST', `/admin/payments/${paymentId}/refund`, test.adminToken);
+    const refunded = await refund(paymentId);
     expect(refunded.body.data, refunded.body.message).toMatchObject({ status: 'refunded' });
     await jobsDone();
     expect(await isPromoted(itemId)).toBe(false);
@@ -289,17 +244,13 @@ describe('a payment through Paystack', () => {
 
 describe('Paystack without its key in the environment', () => {
   const bare = useTestApp({ users: [3] });
+  const { activeItemsOf, methodsOffered } = paymentChecks(bare);
 
   it('is not offered, whatever the settings say', async () => {
     await bare.db
       .update(appSettings)
       .set({ paystackEnabled: true, paystackKey: KEYS.publicKey, defaultCurrencyShortForm: 'NGN' });
-    const [item] = await bare.db
-      .select({ id: items.id })
-      .from(items)
-      .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-      .limit(1);
-    const options = await bare.call('GET', `/items/${item?.id}/promotion-options`, bare.token(3));
-    expect(options.body.data.methods).toEqual(['offline']);
+    const [itemId] = await activeItemsOf(3);
+    expect(await methodsOffered(String(itemId))).toEqual(['offline']);
   });
 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CheckoutResult, type FakeRazorpay, startFakeRazorpay } from '../../testing/fake-razorpay.ts';
-import { appSettings, items, paidAds, paymentStatusChanges, payments } from '../../testing/tables.ts';
+import { type FakeRazorpay, startFakeRazorpay } from '../../testing/fake-razorpay.ts';
+import { paymentChecks } from '../../testing/payment-checks.ts';
+import { appSettings } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const KEYS = {
@@ -28,61 +28,22 @@ const test = useTestApp({
     RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
   }),
 });
-const { call, db, jobs, jobsDone } = test;
+const { db, jobsDone } = test;
+const checks = paymentChecks(test);
+const { activeItemsOf, requestPromotion, promote, methodsOffered, paymentRow, changesOf, sourceOf } = checks;
+const { isPromoted, adOf, adsOfItem, refresh, refund, paymentReaches, reconcile } = checks;
 const webhookUrl = () => `${test.baseUrl}/api/v1/webhooks/razor`;
 
 let itemIds: string[];
 beforeAll(async () => {
   fake.setWebhookUrl(webhookUrl());
   await db.update(appSettings).set({ razorEnabled: true, razorKey: KEYS.keyId });
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-    .orderBy(asc(items.id))
-    .limit(8);
-  itemIds = rows.map((row) => row.id);
+  itemIds = await activeItemsOf(3);
 });
 
 type Action = { kind: string; order_id: string; key_id: string; checkout_url: string };
-type Started = { payment: { id: string; status: string; amount: string; currency: string }; action: Action };
 
-async function promoteByRazorpay(itemId: string, extra: Record<string, unknown> = {}) {
-  const answer = await call('POST', '/paid-items', test.token(3), {
-    item_id: itemId,
-    days: 7,
-    start_date: new Date().toISOString(),
-    payment_method: 'razor',
-    ...extra,
-  });
-  expect(answer.status, answer.body.message).toBe(200);
-  return answer.body.data.payment as Started;
-}
-
-const methodsOffered = async (itemId: string) =>
-  (await call('GET', `/items/${itemId}/promotion-options`, test.token(3))).body.data.methods;
-const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
-const changesOf = async (id: string) =>
-  (await db.select().from(paymentStatusChanges).where(eq(paymentStatusChanges.paymentId, id))).length;
-const isPromoted = async (itemId: string) =>
-  (await db.select({ isPaid: items.isPaid }).from(items).where(eq(items.id, itemId)))[0]?.isPaid;
-const adOf = async (paymentId: string) => (await db.select().from(paidAds).where(eq(paidAds.paymentId, paymentId)))[0];
-/** The payer's browser back from checkout, with what checkout handed it (or nothing). */
-const refresh = (paymentId: string, proof?: Partial<CheckoutResult>) =>
-  call('POST', `/payments/${paymentId}/refresh`, test.token(3), proof);
-async function sourceOf(paymentId: string, status: 'succeeded' | 'failed') {
-  const [change] = await db
-    .select({ source: paymentStatusChanges.source })
-    .from(paymentStatusChanges)
-    .where(and(eq(paymentStatusChanges.paymentId, paymentId), eq(paymentStatusChanges.toStatus, status)));
-  return change?.source;
-}
-
-/** Waits until the payment has the status (a webhook arrives a moment after the fake's answer). */
-async function paymentReaches(id: string, status: string) {
-  await vi.waitFor(async () => expect((await paymentRow(id))?.status).toBe(status), { timeout: 15_000, interval: 50 });
-  await jobsDone();
-}
+const promoteByRazorpay = (itemId: string, extra?: Record<string, unknown>) => promote<Action>('razor', itemId, extra);
 
 /** The payer pays in checkout while Razorpay's webhooks go nowhere: only the app's own asking settles it. */
 function payUnheard(orderId: string) {
@@ -101,18 +62,13 @@ describe('a payment through Razorpay', () => {
     try {
       await db.update(appSettings).set({ razorEnabled: false });
       expect(await methodsOffered(itemId)).toEqual(['offline']);
-      const refused = await call('POST', '/paid-items', test.token(3), {
-        item_id: itemId,
-        days: 7,
-        start_date: new Date().toISOString(),
-        payment_method: 'razor',
-      });
+      const refused = await requestPromotion('razor', itemId);
       expect(refused.status).toBe(400);
     } finally {
       await db.update(appSettings).set({ razorEnabled: true });
     }
     expect(await methodsOffered(itemId)).toEqual(['razor', 'offline']);
-    expect(await db.select().from(paidAds).where(eq(paidAds.itemId, itemId))).toHaveLength(0);
+    expect(await adsOfItem(itemId)).toHaveLength(0);
   });
 
   it('creates the order at the server’s price and hands checkout the order and public key, no secret', async () => {
@@ -279,11 +235,7 @@ describe('a payment through Razorpay', () => {
     } finally {
       fake.failRequests(0);
     }
-    await db
-      .update(payments)
-      .set({ updatedDate: sql`now() - interval '10 minutes'` })
-      .where(eq(payments.id, started.payment.id));
-    await jobs.enqueue('payments.reconcile', {});
+    await reconcile(started.payment.id);
     await paymentReaches(started.payment.id, 'succeeded');
     expect(await sourceOf(started.payment.id, 'succeeded')).toBe('reconcile');
     expect(await isPromoted(itemId)).toBe(true);
@@ -291,10 +243,10 @@ describe('a payment through Razorpay', () => {
 
   it('a refund gives the money back through Razorpay and ends the promotion', async () => {
     const itemId = itemIds[1] as string;
-    const ad = (await db.select().from(paidAds).where(eq(paidAds.itemId, itemId)))[0];
+    const ad = (await adsOfItem(itemId))[0];
     const paymentId = ad?.paymentId ?? '';
     expect(await isPromoted(itemId)).toBe(true);
-    const refunded = await call('POST', `/admin/payments/${paymentId}/refund`, test.adminToken);
+    const refunded = await refund(paymentId);
     expect(refunded.body.data, refunded.body.message).toMatchObject({ status: 'refunded' });
     await jobsDone();
     expect(await isPromoted(itemId)).toBe(false);
@@ -316,15 +268,11 @@ describe('a payment through Razorpay', () => {
 
 describe('Razorpay without its keys in the environment', () => {
   const bare = useTestApp({ users: [3] });
+  const { activeItemsOf, methodsOffered } = paymentChecks(bare);
 
   it('is not offered, whatever the settings say', async () => {
     await bare.db.update(appSettings).set({ razorEnabled: true, razorKey: KEYS.keyId });
-    const [item] = await bare.db
-      .select({ id: items.id })
-      .from(items)
-      .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-      .limit(1);
-    const options = await bare.call('GET', `/items/${item?.id}/promotion-options`, bare.token(3));
-    expect(options.body.data.methods).toEqual(['offline']);
+    const [itemId] = await activeItemsOf(3);
+    expect(await methodsOffered(String(itemId))).toEqual(['offline']);
   });
 });

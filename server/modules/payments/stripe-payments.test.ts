@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe.ts';
-import { appSettings, items, paidAds, paymentStatusChanges, payments } from '../../testing/tables.ts';
+import { paymentChecks } from '../../testing/payment-checks.ts';
+import { appSettings, payments } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const KEYS = {
@@ -24,51 +25,24 @@ const test = useTestApp({
     STRIPE_JS_URL: fake.jsUrl,
   }),
 });
-const { call, db, jobs, jobsDone } = test;
+const { db, jobsDone } = test;
+const checks = paymentChecks(test);
+const { activeItemsOf, promote, methodsOffered, paymentRow, changesOf, isPromoted, adOf, adsOfItem } = checks;
+const { refresh, refund, paymentReaches, reconcile } = checks;
 
 let itemIds: string[];
 beforeAll(async () => {
   fake.setWebhookUrl(`${test.baseUrl}/api/v1/webhooks/stripe`);
   await db.update(appSettings).set({ stripeEnabled: true, stripePublishableKey: KEYS.publishableKey });
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.addedUserId, 'demo-user-03'), eq(items.status, 1), eq(items.isSoldOut, false)))
-    .orderBy(asc(items.id))
-    .limit(8);
-  itemIds = rows.map((row) => row.id);
+  itemIds = await activeItemsOf(3);
 });
 
-type Started = { payment: { id: string; status: string; amount: string }; action: Record<string, string> };
-
-async function promoteByCard(itemId: string, extra: Record<string, unknown> = {}) {
-  const answer = await call('POST', '/paid-items', test.token(3), {
-    item_id: itemId,
-    days: 7,
-    start_date: new Date().toISOString(),
-    payment_method: 'stripe',
-    ...extra,
-  });
-  expect(answer.status, answer.body.message).toBe(200);
-  return answer.body.data.payment as Started;
-}
-
-const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
-const changesOf = async (id: string) =>
-  (await db.select().from(paymentStatusChanges).where(eq(paymentStatusChanges.paymentId, id))).length;
-const isPromoted = async (itemId: string) =>
-  (await db.select({ isPaid: items.isPaid }).from(items).where(eq(items.id, itemId)))[0]?.isPaid;
-
-/** Waits until the payment has the status (the webhook arrives a moment after the fake's answer). */
-async function paymentReaches(id: string, status: string) {
-  await vi.waitFor(async () => expect((await paymentRow(id))?.status).toBe(status), { timeout: 15_000, interval: 50 });
-  await jobsDone();
-}
+const promoteByCard = (itemId: string, extra?: Record<string, unknown>) =>
+  promote<Record<string, string>>('stripe', itemId, extra);
 
 describe('a card payment through Stripe', () => {
   it('offers card payment once it is on and configured, and creates the charge at the server’s price', async () => {
-    const options = await call('GET', `/items/${itemIds[0]}/promotion-options`, test.token(3));
-    expect(options.body.data.methods).toEqual(['stripe', 'offline']);
+    expect(await methodsOffered(itemIds[0] as string)).toEqual(['stripe', 'offline']);
     const started = await promoteByCard(itemIds[0] as string, { amount: '1.00', currency: 'USD' });
     expect(started.payment).toMatchObject({ status: 'requires_action', amount: '70.00' });
     expect(started.action).toMatchObject({ kind: 'stripe', publishable_key: KEYS.publishableKey, js_url: fake.jsUrl });
@@ -80,14 +54,14 @@ describe('a card payment through Stripe', () => {
   it('is paid only once Stripe says so, and the promotion starts', async () => {
     const itemId = itemIds[1] as string;
     const started = await promoteByCard(itemId);
-    const refreshed = await call('POST', `/payments/${started.payment.id}/refresh`, test.token(3));
+    const refreshed = await refresh(started.payment.id);
     expect(refreshed.body.data, refreshed.body.message).toMatchObject({ status: 'requires_action' });
     expect(await isPromoted(itemId)).toBe(false);
 
     await fake.payWithCard(started.action.client_secret as string, '4242424242424242');
     await paymentReaches(started.payment.id, 'succeeded');
     expect(await isPromoted(itemId)).toBe(true);
-    const [ad] = await db.select().from(paidAds).where(eq(paidAds.paymentId, started.payment.id));
+    const ad = await adOf(started.payment.id);
     expect(ad).toMatchObject({ status: 'paid', phase: 'running' });
   });
 
@@ -156,12 +130,7 @@ describe('a card payment through Stripe', () => {
     expect(new Set(created.slice(before).map((request) => request.idempotencyKey))).toEqual(
       new Set([first.payment.id]),
     );
-    expect(
-      await db
-        .select()
-        .from(paidAds)
-        .where(eq(paidAds.itemId, itemIds[5] as string)),
-    ).toHaveLength(1);
+    expect(await adsOfItem(itemIds[5] as string)).toHaveLength(1);
   });
 
   it('a lost webhook or a Stripe that does not answer leaves the payment to the reconciliation job', async () => {
@@ -173,21 +142,17 @@ describe('a card payment through Stripe', () => {
       fake.setWebhookUrl(`${test.baseUrl}/api/v1/webhooks/stripe`);
     }
     fake.failRequests(2);
-    const refreshed = await call('POST', `/payments/${started.payment.id}/refresh`, test.token(3));
+    const refreshed = await refresh(started.payment.id);
     expect(refreshed.body.data).toMatchObject({ status: 'requires_action' });
-    await db
-      .update(payments)
-      .set({ updatedDate: sql`now() - interval '10 minutes'` })
-      .where(eq(payments.id, started.payment.id));
-    await jobs.enqueue('payments.reconcile', {});
+    await reconcile(started.payment.id);
     await paymentReaches(started.payment.id, 'succeeded');
     expect(await isPromoted(itemIds[6] as string)).toBe(true);
   });
 
   it('a refund gives the money back through Stripe and ends the promotion', async () => {
     const itemId = itemIds[1] as string;
-    const [ad] = await db.select().from(paidAds).where(eq(paidAds.itemId, itemId));
-    const refunded = await call('POST', `/admin/payments/${ad?.paymentId}/refund`, test.adminToken);
+    const [ad] = await adsOfItem(itemId);
+    const refunded = await refund(ad?.paymentId ?? '');
     expect(refunded.body.data).toMatchObject({ status: 'refunded' });
     await jobsDone();
     expect(await isPromoted(itemId)).toBe(false);

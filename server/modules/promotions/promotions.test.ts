@@ -1,31 +1,23 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../kernel/clock.ts';
-import { coupons, items, paidAds, paymentStatusChanges, payments } from '../../testing/tables.ts';
+import { paymentChecks } from '../../testing/payment-checks.ts';
+import { coupons, paymentStatusChanges } from '../../testing/tables.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
 const DAY_MS = 86_400_000;
 const clock = new ManualClock();
 const test = useTestApp({ users: [3, 4], admin: true, clock });
 const { call, db, jobs, jobsDone } = test;
+const { activeItemsOf, requestPromotion, isPromoted, adOf, adsOfItem, paymentRow, refund } = paymentChecks(test);
 
 let ownItems: string[];
 let otherItems: string[];
 let offlineMethodId: number;
 
-async function activeItemsOf(userId: string) {
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.addedUserId, userId), eq(items.status, 1), eq(items.isSoldOut, false)))
-    .orderBy(asc(items.id))
-    .limit(9);
-  return rows.map((row) => row.id);
-}
-
 beforeAll(async () => {
-  ownItems = await activeItemsOf('demo-user-03');
-  otherItems = await activeItemsOf('demo-user-04');
+  ownItems = await activeItemsOf(3);
+  otherItems = await activeItemsOf(4);
   const options = await call('GET', `/items/${ownItems[0]}/promotion-options`, test.token(3));
   offlineMethodId = (options.body.data.offline_methods as Array<{ id: number }>)[0]?.id ?? 0;
 });
@@ -36,21 +28,10 @@ async function tick() {
   await jobsDone();
 }
 
-async function isPromoted(itemId: string) {
-  const [row] = await db.select({ isPaid: items.isPaid }).from(items).where(eq(items.id, itemId));
-  return row?.isPaid;
-}
-
+/** A 7-day promotion from the test clock's now, paid by a transfer to the first offline method. */
 function promoteOffline(itemId: string, extra: Record<string, unknown> = {}, user = 3) {
-  return call('POST', '/paid-items', test.token(user), {
-    item_id: itemId,
-    days: 7,
-    start_date: clock.now().toISOString(),
-    payment_method: 'offline',
-    offline_payment_id: offlineMethodId,
-    offline_reference: 'TRX-1001',
-    ...extra,
-  });
+  const offline = { offline_payment_id: offlineMethodId, offline_reference: 'TRX-1001' };
+  return requestPromotion('offline', itemId, { start_date: clock.now().toISOString(), ...offline, ...extra }, user);
 }
 
 const review = (paymentId: string, decision: 'approve' | 'reject', token = test.adminToken) =>
@@ -89,10 +70,7 @@ describe('promoting with an offline payment', () => {
     expect(stripe.status).toBe(400);
     expect(stripe.body.message).toBe('This payment method is not available.');
     expect((await promoteOffline(ownItems[1] as string, { offline_payment_id: 999_999 })).status).toBe(400);
-    const ads = await db
-      .select()
-      .from(paidAds)
-      .where(eq(paidAds.itemId, ownItems[1] as string));
+    const ads = await adsOfItem(ownItems[1] as string);
     expect(ads).toHaveLength(0);
   });
 
@@ -117,7 +95,7 @@ describe('promoting with an offline payment', () => {
 
     const again = await promoteOffline(itemId, { idempotency_key: 'first-try-0001' });
     expect((again.body.data.payment as typeof payment).payment.id).toBe(payment.payment.id);
-    expect(await db.select().from(paidAds).where(eq(paidAds.itemId, itemId))).toHaveLength(1);
+    expect(await adsOfItem(itemId)).toHaveLength(1);
 
     const overlapping = await promoteOffline(itemId, {
       start_date: new Date(clock.now().getTime() + DAY_MS).toISOString(),
@@ -169,7 +147,7 @@ describe('promoting with an offline payment', () => {
     expect(rejected.body.data).toMatchObject({ status: 'failed', failure_reason: 'No transfer arrived' });
     await jobsDone();
     expect(await isPromoted(itemId)).toBe(false);
-    const [ad] = await db.select().from(paidAds).where(eq(paidAds.paymentId, paymentId));
+    const ad = await adOf(paymentId);
     expect(ad?.status).toBe('rejected');
   });
 
@@ -180,8 +158,8 @@ describe('promoting with an offline payment', () => {
     await review(paymentId, 'approve');
     await jobsDone();
     expect(await isPromoted(itemId)).toBe(true);
-    expect((await call('POST', `/admin/payments/${paymentId}/refund`, test.token(3))).status).toBe(403);
-    const refunded = await call('POST', `/admin/payments/${paymentId}/refund`, test.adminToken);
+    expect((await refund(paymentId, test.token(3))).status).toBe(403);
+    const refunded = await refund(paymentId);
     expect(refunded.body.data).toMatchObject({ status: 'refunded' });
     await jobsDone();
     expect(await isPromoted(itemId)).toBe(false);
@@ -207,10 +185,7 @@ describe('promoting with an offline payment', () => {
     expect(first?.item_title).toBeTruthy();
     expect((await call('GET', `/payments/${first?.id}`, test.token(3))).status).toBe(200);
     expect((await call('GET', `/payments/${first?.id}`, test.token(4))).status).toBe(404);
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.id, first?.id ?? ''));
+    const row = await paymentRow(first?.id ?? '');
     expect(row?.userId).toBe('demo-user-03');
   });
 });
