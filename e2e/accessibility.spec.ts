@@ -118,6 +118,9 @@ const MEMBER_PAGES = [
   '/reject-items',
   '/chat-list',
   '/profile/badges',
+  '/paid-items',
+  '/payments',
+  '/membership',
 ];
 
 /** The operator's console (issue 24). */
@@ -181,6 +184,15 @@ for (const language of ['ar', 'en']) {
         await expectAccessible(page, language);
       });
     }
+
+    test('the Promote form of the member’s listing passes WCAG 2.1 A and AA checks', async ({
+      member,
+      memberPage: page,
+    }) => {
+      await page.goto(`/paid-items?item_id=${member.listings[0]?.id}&lang=${language}`);
+      await expect(page.getByTestId('promote-form')).toBeVisible();
+      await expectAccessible(page, language);
+    });
 
     test('the search suggestions (header) pass WCAG 2.1 A and AA checks', async ({ visitorPage: page }) => {
       await page.goto(`/?lang=${language}`);

@@ -10,6 +10,7 @@ import type content from './locales/en/content.json';
 import type forms from './locales/en/forms.json';
 import type items from './locales/en/items.json';
 import type notifications from './locales/en/notifications.json';
+import type payments from './locales/en/payments.json';
 import type profile from './locales/en/profile.json';
 import type search from './locales/en/search.json';
 import type social from './locales/en/social.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       'social',
       'chat',
       'notifications',
+      'payments',
       'console',
     ];
     resources: {
@@ -42,6 +44,7 @@ declare module 'i18next' {
       social: typeof social;
       chat: typeof chat;
       notifications: typeof notifications;
+      payments: typeof payments;
       console: typeof appConsole;
     };
   }

@@ -14,6 +14,7 @@ export const PAGE_NAMESPACES = [
   'social',
   'chat',
   'notifications',
+  'payments',
   'console',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

@@ -5,13 +5,15 @@ const roundTrip = (pathname: string, search = '') =>
   redirectTarget(new URLSearchParams(redirectQueryFor(pathname, search).slice(1)));
 
 describe('login redirect value', () => {
-  it('keeps params and query for item lists and items only', () => {
+  it('keeps params and query for item lists, items and the pages that name one thing only', () => {
     expect(roundTrip('/item-list', '?cat_id=3&search_term=bike&lang=en')).toBe('/item-list?cat_id=3&search_term=bike');
     expect(roundTrip('/item-list/Toyota', '?min_year=2015')).toBe('/item-list/Toyota?min_year=2015');
     expect(roundTrip('/item/Red bike')).toBe('/item/Red%20bike');
     expect(roundTrip('/blog/4', '?x=1')).toBe('/blog');
     expect(roundTrip('/profile')).toBe('/profile');
     expect(roundTrip('/admin/items', '?status=pending')).toBe('/admin/items?status=pending');
+    expect(roundTrip('/paid-items', '?item_id=abc')).toBe('/paid-items?item_id=abc');
+    expect(roundTrip('/payments/abc')).toBe('/payments/abc');
   });
 
   it('goes to the dashboard by default and never leaves the site', () => {

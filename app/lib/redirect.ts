@@ -2,10 +2,10 @@ import { useLocation } from 'react-router';
 
 /**
  * The redirect value of login and register (SPEC.md 2): `redirect` names the page the person came from;
- * `params` and `query` are kept only when that page is an item, an item list, a chat or a review list, or an admin page (whose
- * name alone, "admin", names no page: /admin/items is the moderation queue).
+ * `params` and `query` are kept only when that page is an item, an item list, a chat or a review list, an admin page (whose
+ * name alone, "admin", names no page: /admin/items is the moderation queue), the Promote form of a listing or a receipt.
  */
-const CARRIES_STATE = new Set(['item', 'item-list', 'admin', 'chat', 'review-list']);
+const CARRIES_STATE = new Set(['item', 'item-list', 'admin', 'chat', 'review-list', 'paid-items', 'payments']);
 const PAGE_NAME = /^[a-z][a-z-]{0,40}$/;
 const NO_RETURN = new Set(['login', 'register', 'verify-email', 'verify-code', 'forgotpassword', 'logout']);
 

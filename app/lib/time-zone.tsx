@@ -70,8 +70,8 @@ export function TimeZoneProvider({ told, children }: { told: string | null; chil
   return <TimeZoneContext value={store}>{children}</TimeZoneContext>;
 }
 
-/** The zone dates are shown in; hydration renders with the zone the server rendered in. */
-function useTimeZone() {
+/** The zone dates are shown in (an IANA name); hydration renders with the zone the server rendered in. */
+export function useTimeZone() {
   const store = useContext(TimeZoneContext);
   return useSyncExternalStore(store.subscribe, store.get, store.told);
 }

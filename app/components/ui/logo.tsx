@@ -9,7 +9,9 @@ export function Logo() {
         <path d="M9 12h14l-1.4 10.2a2 2 0 0 1-2 1.8h-7.2a2 2 0 0 1-2-1.8z" fill="#fff" />
         <path d="M12.5 12V10a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="#fbbf24" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <span className="text-xl font-extrabold tracking-tight text-brand-700 dark:text-brand-300">{t('app.name')}</span>
+      <span className="text-xl font-extrabold tracking-tight text-brand-700 dark:text-brand-300 print:text-brand-700">
+        {t('app.name')}
+      </span>
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { User } from '../../../contract/users.ts';
 import {
   BadgeCheck,
   CalendarDays,
+  Crown,
   Mail,
   MapPin,
   MessageCircle,
@@ -13,6 +14,7 @@ import {
   ShieldAlert,
   Store,
 } from '../../components/ui/icons.tsx';
+import { MemberBadge } from '../../components/ui/member-badge.tsx';
 import { ProfilePhoto, photoUrl } from '../../components/ui/profile-photo.tsx';
 import { SentenceWithValue } from '../../components/ui/sentence-with-value.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
@@ -62,6 +64,7 @@ export function ProfileView({
                     label={t('profile.verifiedDealer')}
                   />
                 )}
+                {user.is_member && <MemberBadge label={t('profile.member')} />}
               </h1>
               <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
                 <CalendarDays className="size-4" aria-hidden />
@@ -70,6 +73,7 @@ export function ProfileView({
                   value={formatDateTime(user.added_date)}
                 />
               </p>
+              {user.is_owner && <OwnMembership user={user} />}
             </div>
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
           </div>
@@ -111,6 +115,30 @@ export function ProfileView({
         </Section>
       </div>
     </article>
+  );
+}
+
+/** The owner's membership: until when it lasts, and the way to buy or extend it. */
+function OwnMembership({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const until = user.is_member ? user.member_until : null;
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="own-membership">
+      {until && (
+        <span className="flex items-center gap-1.5 text-slate-700 dark:text-slate-300" data-testid="member-until">
+          <Crown className="size-4" aria-hidden />
+          <SentenceWithValue sentence={(date) => t('profile.memberUntil', { date })} value={formatDateTime(until)} />
+        </span>
+      )}
+      <Link
+        to="/membership"
+        className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline sm:min-h-0 dark:text-brand-300"
+      >
+        {!until && <Crown className="size-4" aria-hidden />}
+        {until ? t('profile.extendMembership') : t('profile.becomeMember')}
+      </Link>
+    </p>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ITEM_STATUS, itemPath } from '../../../contract/item-basics.ts';
 import type { ItemCardView } from '../../../contract/items.ts';
 import { ItemPrice } from '../../components/price.tsx';
-import { CalendarDays, ImageUp, MapPin } from '../../components/ui/icons.tsx';
+import { CalendarDays, ImageUp, MapPin, Sparkles } from '../../components/ui/icons.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { photoSources } from './item-photos.ts';
@@ -11,11 +11,17 @@ import { photoSources } from './item-photos.ts';
 /** What an <img> of a card is given: the width it takes on each screen (the card grids of the item lists). */
 export const ITEM_CARD_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw';
 
-export type ItemBadge = 'pending' | 'active' | 'rejected' | 'disabled' | 'soldOut';
+export type ItemBadge = 'featured' | 'pending' | 'active' | 'rejected' | 'disabled' | 'soldOut';
 
-/** The status badges of an item, sold out last (a sold item is still active, pending or refused too). */
-export function badgesOf(item: Pick<ItemCardView, 'status' | 'is_sold_out'>, withActive = false): ItemBadge[] {
-  const badges: ItemBadge[] = [];
+/**
+ * The badges of an item: promoted (a paid ad runs, SPEC.md 4 is_paid) first, then its status, sold out last (a
+ * sold item is still active, pending or refused too).
+ */
+export function badgesOf(
+  item: Pick<ItemCardView, 'status' | 'is_sold_out' | 'is_paid'>,
+  withActive = false,
+): ItemBadge[] {
+  const badges: ItemBadge[] = item.is_paid ? ['featured'] : [];
   if (item.status === ITEM_STATUS.pending) badges.push('pending');
   else if (item.status === ITEM_STATUS.rejected) badges.push('rejected');
   else if (item.status === ITEM_STATUS.disabled) badges.push('disabled');
@@ -26,6 +32,7 @@ export function badgesOf(item: Pick<ItemCardView, 'status' | 'is_sold_out'>, wit
 
 /** Text and colour of each badge: the word carries the meaning, the colour only repeats it. */
 const BADGE_STYLES: Record<ItemBadge, string> = {
+  featured: 'bg-accent-400 text-slate-900 shadow-sm',
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50',
   active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50',
   rejected: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50',
@@ -38,11 +45,22 @@ export function ItemStatusBadge({ badge }: { badge: ItemBadge }) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_STYLES[badge]}`}
-      data-testid="item-status"
+      data-testid={badge === 'featured' ? 'featured-badge' : 'item-status'}
       data-status={badge}
     >
+      {badge === 'featured' && <Sparkles className="me-1 size-3.5" aria-hidden />}
       {t(`item.badge.${badge}`)}
     </span>
+  );
+}
+
+/** The promoted badge above an item page's title, while a paid ad of it runs. */
+export function FeaturedMark({ item }: { item: Pick<ItemCardView, 'is_paid'> }) {
+  if (!item.is_paid) return null;
+  return (
+    <p className="mb-2">
+      <ItemStatusBadge badge="featured" />
+    </p>
   );
 }
 
@@ -87,6 +105,8 @@ export function ItemCover({
 
 type HeadingLevel = 2 | 3 | 4;
 
+const PUBLIC_BADGES = new Set<ItemBadge>(['featured', 'soldOut']);
+
 /**
  * An item as a card in a list: cover, title (the card's one link, stretched over the whole card), price,
  * city and date; `showStatus` adds the status badges (the owner's lists, moderation). `lazy` is false for the
@@ -110,7 +130,8 @@ export function ItemCard({
 }) {
   const formatDateTime = useFormatDateTime();
   const Heading = `h${headingLevel}` as const;
-  const badges = showStatus ? badgesOf(item, true) : item.is_sold_out ? (['soldOut'] as ItemBadge[]) : [];
+  // Buyers see whether a listing is promoted or sold; its moderation status is its owner's and the admins'.
+  const badges = showStatus ? badgesOf(item, true) : badgesOf(item).filter((badge) => PUBLIC_BADGES.has(badge));
   const city = item.item_location?.name;
   return (
     <article className="group item-card" data-testid="item-card" data-item-id={item.id}>

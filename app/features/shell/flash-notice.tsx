@@ -18,7 +18,7 @@ export function FlashNotice({ messageKey }: { messageKey: string | null }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar-space,0px))] z-50 flex justify-center px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar-space,0px))] z-50 flex justify-center px-4 print:hidden"
     >
       {shown && (
         <p

@@ -46,7 +46,7 @@ const SECTIONS = [
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 print:hidden">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-4">
         <div className="col-span-2 space-y-3 lg:col-span-1">
           <Link to="/" aria-label={t('app.home')} className="inline-flex items-center gap-2">

@@ -40,7 +40,7 @@ export function Header({ viewer, location }: { viewer: Viewer | null; location: 
   const pageTop = useRef<HTMLElement>(null);
   useFocusPageTopAfterNavigation(pageTop);
   return (
-    <header ref={pageTop} tabIndex={-1} className="sticky top-0 z-40 outline-none">
+    <header ref={pageTop} tabIndex={-1} className="sticky top-0 z-40 outline-none print:hidden">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"

@@ -1,15 +1,18 @@
 import type { TFunction } from 'i18next';
 import {
   Bell,
+  Crown,
   Eye,
   Heart,
   LogIn,
+  Megaphone,
   MessageCircle,
   Search,
   ShieldCheck,
   Store,
   User,
   UserPlus,
+  Wallet,
 } from '../../components/ui/icons.tsx';
 
 /** The signed-in user's pages, in the avatar menu and the phone menu; admins also get the moderation queue. */
@@ -22,6 +25,9 @@ export function memberMenu(t: TFunction, isAdmin = false) {
     { to: '/notification', label: t('nav.notification'), icon: Bell },
     { to: '/saved-searches', label: t('nav.savedSearches'), icon: Search },
     { to: '/recently-viewed', label: t('nav.recentlyViewed'), icon: Eye },
+    { to: '/paid-items', label: t('nav.paidItems'), icon: Megaphone },
+    { to: '/payments', label: t('nav.payments'), icon: Wallet },
+    { to: '/membership', label: t('nav.membership'), icon: Crown },
     ...(isAdmin ? [{ to: '/admin/items', label: t('nav.moderation'), icon: ShieldCheck }] : []),
   ];
 }

@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Ban, ChevronRight, Eye, Flag, Heart, Users } from '../../components/ui/icons.tsx';
+import { Ban, ChevronRight, Crown, Eye, Flag, Heart, Megaphone, Users, Wallet } from '../../components/ui/icons.tsx';
 
-/** The person's own social lists (SPEC.md 2 routes) and what they opened lately, linked from their profile. */
+/**
+ * The person's own lists (SPEC.md 2 routes): social ones, what they opened lately, their paid ads, payments and
+ * membership.
+ */
 const SOCIAL_LISTS = [
   { path: '/favourite', label: 'social.favouriteTitle', Icon: Heart },
   { path: '/recently-viewed', label: 'recent.title', Icon: Eye },
   { path: '/follower-items', label: 'social.followerItemsTitle', Icon: Users },
   { path: '/blocked-users', label: 'social.blockedTitle', Icon: Ban },
   { path: '/reported-items', label: 'social.reportedTitle', Icon: Flag },
+  { path: '/paid-items', label: 'nav.paidItems', Icon: Megaphone },
+  { path: '/payments', label: 'nav.payments', Icon: Wallet },
+  { path: '/membership', label: 'nav.membership', Icon: Crown },
 ] as const;
 
 export function SocialListsLinks() {

@@ -18,16 +18,19 @@ import { itemJsonLd, jsonLdText } from '../../features/items/detail/item-json-ld
 import { itemMeta } from '../../features/items/detail/item-seo.ts';
 import { ItemStats } from '../../features/items/detail/item-stats.tsx';
 import { ItemVideo } from '../../features/items/detail/item-video.tsx';
+import { PromoteCallout } from '../../features/items/detail/promote-callout.tsx';
 import { RelatedItems, withoutShown } from '../../features/items/detail/related-items.tsx';
 import { SafetyTips } from '../../features/items/detail/safety-tips.tsx';
 import { SellerCard } from '../../features/items/detail/seller-card.tsx';
 import { StatusNotice } from '../../features/items/detail/status-notice.tsx';
+import { FeaturedMark } from '../../features/items/item-card.tsx';
 import { FollowButton } from '../../features/social/follow-button.tsx';
 import { ReportItem } from '../../features/social/report-item.tsx';
 import { i18nFor } from '../../i18n/i18n.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { chosenLocation } from '../../lib/chosen-location.server.ts';
 import { pageLanguage } from '../../lib/cookies.server.ts';
+import { useHandedOverNotice } from '../../lib/handed-over-notice.ts';
 import { useNonce } from '../../lib/nonce.ts';
 import type { Route } from './+types/item-detail';
 
@@ -82,6 +85,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     followsSeller: relation?.isFollowed ?? false,
     // Its owner sees how many people revealed their phone from it.
     contactCount: viewer && item.is_owner ? await services.items.contactCount(viewer, item.id) : null,
+    // "Now" as the server drew the page, so that the browser's first render draws the same.
+    renderedAt: Date.now(),
   };
 }
 
@@ -109,6 +114,8 @@ function ContactSeller({ item, className }: { item: ItemDetail; className: strin
 export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
+  // The notice the previous step handed over (a post that went live), which the shell shows.
+  const notice = useHandedOverNotice();
   const {
     item,
     related,
@@ -168,6 +175,7 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <StatusNotice item={item} />
+      <PromoteCallout item={item} notice={notice} now={loaderData.renderedAt} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-8">
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <ItemGallery images={item.images} title={item.title} />
@@ -175,6 +183,7 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
 
         <div className="flex flex-col gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <header>
+            <FeaturedMark item={item} />
             <h1 id="item-title" className="text-2xl leading-tight font-extrabold break-words sm:text-3xl" dir="auto">
               {item.title}
             </h1>

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { dataOf } from './support/accounts.ts';
+
+/**
+ * Issue 23, paid promotion (SPEC.md 2, 4, 9): an owner promotes an active listing for 7 days, paying by bank
+ * transfer with a reference; it waits for approval until an admin approves the payment, then runs, and the
+ * listing carries the Featured badge among the paid items; the payment has its receipt. A start in the past is
+ * refused beside the date ('Your selected date is invalid.'). The demo's one-day price is 10 SAR and its
+ * offline methods are a bank transfer and cash at the office.
+ */
+
+type Tree = { [key: string]: string | Tree };
+const english = Object.fromEntries(
+  ['items', 'payments', 'forms', 'common'].map((namespace) => [
+    namespace,
+    JSON.parse(readFileSync(new URL(`../app/i18n/locales/en/${namespace}.json`, import.meta.url), 'utf8')) as Tree,
+  ]),
+);
+/** The English text of `namespace:dotted.key`, without interpolation. */
+function en(key: string): string {
+  const [namespace = '', path = ''] = key.split(':');
+  let node: string | Tree | undefined = english[namespace];
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no English text for ${key}`);
+  return node;
+}
+
+const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** WCAG 2.1 A and AA violations of the page as it is now, in the light theme and (contrast) in the dark one. */
+async function violationsInBothThemes(page: Page) {
+  const found: string[] = [];
+  for (const dark of [false, true]) {
+    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
+    const scan = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+    const results = await (dark ? scan.withRules(['color-contrast']) : scan.withTags(WCAG_21_A_AA)).analyze();
+    for (const violation of results.violations) {
+      found.push(
+        `${dark ? 'dark' : 'light'}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
+      );
+    }
+  }
+  return found;
+}
+
+test('an owner promotes a listing by bank transfer; once approved it runs, is featured and has its receipt', async ({
+  page,
+  newAccount,
+  moderator,
+}) => {
+  test.slow();
+  const seller = await newAccount({ withListings: 1 });
+  await seller.signIn(page);
+  const [listing] = seller.listings;
+  if (!listing) throw new Error('the seller has no listing');
+  let paymentId = '';
+
+  await test.step('the owner opens the listing and presses Promote', async () => {
+    await page.goto(`/item/${encodeURIComponent(listing.item_name)}?lang=en`);
+    await page
+      .getByTestId('owner-actions')
+      .getByRole('link', { name: en('items:item.owner.promote') })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/paid-items\\?item_id=${listing.id}`));
+    await expect(page.getByRole('heading', { level: 1, name: en('payments:payments.promote.title') })).toBeVisible();
+    await expect(page.getByTestId('promoted-listing')).toContainText(listing.title);
+  });
+
+  await test.step('picks 7 days and the bank transfer with its reference, and sends the request', async () => {
+    const form = page.getByTestId('promote-form');
+    await expect(form.getByTestId('package-1')).toContainText('1 day');
+    await form.getByRole('radio', { name: /^7 days/ }).check();
+    await expect(form.getByTestId('package-7')).toContainText('SAR 70.00');
+    await form.getByRole('radio', { name: /Bank transfer/ }).check();
+    await form.getByLabel(en('payments:payments.promote.reference')).fill('TRX-E2E-7');
+    await form.getByRole('button', { name: en('payments:payments.promote.submitOffline') }).click();
+  });
+
+  await test.step('the request waits for the operator’s approval, with how to pay', async () => {
+    const waiting = page.getByTestId('promotion-waiting');
+    await expect(waiting.getByRole('heading', { name: en('payments:payments.started.offlineTitle') })).toBeVisible();
+    await expect(waiting.getByTestId('amount-due')).toHaveText('SAR 70.00');
+    await expect(waiting).toContainText('Transfer the amount to the marketplace account');
+    await expect(waiting).toContainText('TRX-E2E-7');
+    const receipt = await waiting.getByTestId('receipt-link').getAttribute('href');
+    paymentId = receipt?.split('/').pop() ?? '';
+    expect(paymentId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  const paidAd = page.getByTestId('paid-ad').filter({ hasText: listing.title });
+  await test.step('the paid ad is in the owner’s list, waiting approval', async () => {
+    await page.goto('/paid-items?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: en('payments:payments.paidAds.title') })).toBeVisible();
+    await expect(paidAd.getByTestId('paid-ad-state')).toHaveText(en('payments:payments.adState.waiting_approval'));
+    await expect(paidAd.getByTestId('paid-ad-total')).toHaveText('SAR 70.00');
+    await expect(paidAd).toContainText('7 days');
+    await expect(paidAd).toContainText(en('payments:payments.methods.offline'));
+  });
+
+  await test.step('the admin approves the payment; the promotion runs once the promotion job has moved it', async () => {
+    const admin = await moderator();
+    await dataOf(await admin.post(`/api/v1/admin/payments/${paymentId}/review`, { data: { decision: 'approve' } }));
+    await expect(async () => {
+      await page.reload();
+      await expect(paidAd.getByTestId('paid-ad-state')).toHaveText(en('payments:payments.adState.in_progress'), {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 90_000 });
+  });
+
+  await test.step('the listing’s card among the paid items carries the Featured badge, and so does its page', async () => {
+    await page.goto('/item-list?isPaid=only_paid_item&lang=en');
+    const card = page.locator(`[data-testid="item-card"][data-item-id="${listing.id}"]`);
+    await expect(card.getByTestId('featured-badge')).toHaveText(en('items:item.badge.featured'));
+    await page.goto(`/item/${encodeURIComponent(listing.item_name)}?lang=en`);
+    await expect(page.getByTestId('featured-badge').first()).toBeVisible();
+  });
+
+  await test.step('the payment is listed, and its receipt shows the amount and that it is paid', async () => {
+    await page.goto('/payments?lang=en');
+    const row = page.locator(`[data-testid="payment-row"][data-payment-id="${paymentId}"]`);
+    await expect(row.getByTestId('payment-amount')).toHaveText('SAR 70.00');
+    await expect(row.getByTestId('payment-status')).toHaveText(en('payments:payments.paymentStatus.succeeded'));
+    await row.getByRole('link', { name: en('payments:payments.purposes.promotion') }).click();
+    await expect(page).toHaveURL(new RegExp(`/payments/${paymentId}$`));
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByRole('heading', { level: 1, name: en('payments:payments.receipt.title') })).toBeVisible();
+    await expect(receipt.getByTestId('receipt-amount')).toContainText('70.00');
+    await expect(receipt).toContainText(paymentId);
+    await expect(receipt).toContainText(listing.title);
+    await expect(receipt).toContainText('Bank transfer');
+    await expect(receipt).toContainText('TRX-E2E-7');
+    await expect(receipt.getByTestId('payment-status')).toHaveText(en('payments:payments.paymentStatus.succeeded'));
+    await expect(page.getByTestId('print-receipt')).toBeVisible();
+  });
+
+  await test.step('/paid-items and /payments, with their content, pass WCAG 2.1 A and AA checks', async () => {
+    for (const path of ['/paid-items?lang=en', '/payments?lang=en', `/payments/${paymentId}?lang=ar`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect.soft(await violationsInBothThemes(page), path).toEqual([]);
+    }
+  });
+});
+
+test('a start in the past is refused beside the date field', async ({ page, newAccount }) => {
+  const seller = await newAccount({ withListings: 1 });
+  await seller.signIn(page);
+  const [listing] = seller.listings;
+  if (!listing) throw new Error('the seller has no listing');
+  await page.goto(`/paid-items?item_id=${listing.id}&lang=en`);
+  const form = page.getByTestId('promote-form');
+  const start = form.getByLabel(en('payments:payments.promote.start'));
+  await start.fill('2020-01-01T10:00');
+  await form.getByRole('radio', { name: /Cash at our office/ }).check();
+  await form.getByRole('button', { name: en('payments:payments.promote.submitOffline') }).click();
+  await expect(form.getByText(en('forms:validation.promotionDate'))).toBeVisible();
+  await expect(start).toHaveAttribute('aria-invalid', 'true');
+  await expect(start).toBeFocused();
+  // Nothing was booked.
+  await page.goto('/paid-items?lang=en');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+test('promotion is the owner’s: a visitor signs in first, and another member’s listing is not found', async ({
+  page,
+  newAccount,
+}) => {
+  const owner = await newAccount({ withListings: 1 });
+  const [listing] = owner.listings;
+  if (!listing) throw new Error('the owner has no listing');
+  await page.goto(`/paid-items?item_id=${listing.id}&lang=en`);
+  await expect(page).toHaveURL(/\/login\?redirect=paid-items&query=item_id/);
+  await page.goto('/payments?lang=en');
+  await expect(page).toHaveURL(/\/login\?redirect=payments/);
+
+  const other = await newAccount();
+  await other.signIn(page);
+  const answer = await page.goto(`/paid-items?item_id=${listing.id}&lang=en`);
+  expect(answer?.status()).toBe(404);
+  const receipt = await page.goto('/payments/00000000-0000-4000-8000-000000000000?lang=en');
+  expect(receipt?.status()).toBe(404);
+});
