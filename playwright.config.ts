@@ -1,14 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { freePorts } from './e2e/support/free-ports.ts';
+import { STRIPE_TEST_KEYS } from './e2e/support/stripe.ts';
 
 // Free ports unless E2E_PORT / E2E_OIDC_PORT are set, so checkouts testing on one machine never collide.
 // This file runs first in the main process; the workers inherit these variables and see the same ports.
-if (!process.env.E2E_PORT || !process.env.E2E_OIDC_PORT || !process.env.E2E_PUSH_PORT) {
-  const [appPort, oidcPort, pushPort, pushControlPort] = await freePorts(4);
+if (!process.env.E2E_PORT || !process.env.E2E_OIDC_PORT || !process.env.E2E_PUSH_PORT || !process.env.E2E_STRIPE_PORT) {
+  const [appPort, oidcPort, pushPort, pushControlPort, stripePort] = await freePorts(5);
   process.env.E2E_PORT ??= String(appPort);
   process.env.E2E_OIDC_PORT ??= String(oidcPort);
   process.env.E2E_PUSH_PORT ??= String(pushPort);
   process.env.E2E_PUSH_CONTROL_PORT ??= String(pushControlPort);
+  process.env.E2E_STRIPE_PORT ??= String(stripePort);
 }
 const PORT = Number(process.env.E2E_PORT);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
@@ -16,6 +18,8 @@ const APP_URL = `http://127.0.0.1:${PORT}`;
 const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`;
 const PUSH_PORT = Number(process.env.E2E_PUSH_PORT);
 const PUSH_CONTROL_URL = `http://127.0.0.1:${process.env.E2E_PUSH_CONTROL_PORT}`;
+/** The local Stripe (API, Stripe.js and its card frame): card payments in the journeys. */
+const STRIPE_URL = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 /** The local push service's certificate, which the app is told to trust. */
 const PUSH_FOLDER = `data/e2e-push-${PORT}`;
 /** One data folder per port, so two test runs on one machine never share a database; removed after the run. */
@@ -61,14 +65,14 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /site-wide\.spec\.ts/,
+      testIgnore: /(site-wide|card-payment)\.spec\.ts/,
     },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /shell\.spec\.ts/ },
     // Journeys that change what every page shows (a category's name): once the others have finished.
     {
       name: 'site-wide',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: /site-wide\.spec\.ts/,
+      testMatch: /(site-wide|card-payment)\.spec\.ts/,
       dependencies: ['desktop', 'phone'],
     },
   ],
@@ -87,6 +91,14 @@ export default defineConfig({
       command: 'exec node e2e/support/push-server.ts',
       url: `${PUSH_CONTROL_URL}/ready`,
       env: { PUSH_PORT: String(PUSH_PORT), PUSH_CONTROL_PORT: process.env.E2E_PUSH_CONTROL_PORT ?? '', PUSH_FOLDER },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // The local Stripe: the app's API calls, Stripe.js in the browser, and signed events to the app's webhook.
+      command: 'exec node e2e/support/stripe-server.ts',
+      url: `${STRIPE_URL}/v3/`,
+      env: { STRIPE_PORT: process.env.E2E_STRIPE_PORT ?? '', STRIPE_APP_URL: APP_URL },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
@@ -119,6 +131,10 @@ export default defineConfig({
         APPLE_DISCOVERY_URL: `${OIDC_URL}/.well-known/openid-configuration`,
         PUSH_ENDPOINT_HOSTS: `127.0.0.1:${PUSH_PORT}`,
         PUSH_CA_FILE: `${PUSH_FOLDER}/cert.pem`,
+        STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+        STRIPE_API_URL: STRIPE_URL,
+        STRIPE_JS_URL: `${STRIPE_URL}/v3/`,
       },
       timeout: 180_000,
       reuseExistingServer: false,

@@ -10,6 +10,8 @@ export interface FakeStripeOptions {
   webhookSecret: string;
   secretKey: string;
   publishableKey: string;
+  /** A fixed port (the journeys' server); 0 or absent: any free one. */
+  port?: number;
 }
 
 /** Form parameters as Stripe reads them: `metadata[user_id]=u1&expand[0]=x` → { metadata: { user_id }, expand: { 0 } }. */
@@ -242,7 +244,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         reply(response, { status: 500, body: { error: { type: 'api_error', message: String(error) } } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let closing: Promise<void> | undefined;
   const close = () => {
