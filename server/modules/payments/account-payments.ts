@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ConsoleAccountPayment } from '../../../contract/console-account.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import { type Db, latestFirst } from '../../kernel/database.ts';
+import type { Db } from '../../kernel/database.ts';
 import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { paymentsByDay } from './daily-payments.ts';
@@ -45,7 +45,7 @@ export class PaymentRecords {
       })
       .from(payments)
       .where(eq(payments.userId, userId))
-      .orderBy(latestFirst(payments.addedDate), latestFirst(payments.id))
+      .orderBy(desc(payments.addedDate), desc(payments.id))
       .limit(page.limit + 1)
       .offset(page.offset);
     const records = rows.map((row) => ({

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Payment, PaymentMethod, PaymentPurpose, PaymentStatus } from '../../../contract/payments.ts';
-import { type Db, latestFirst } from '../../kernel/database.ts';
+import type { Db } from '../../kernel/database.ts';
 import { localizedText } from '../../kernel/localized-text.ts';
 import { toPage } from '../../kernel/paging.ts';
 import { inCurrencyDecimals } from './money.ts';
@@ -26,7 +26,7 @@ export class PaymentLists {
   async ofPayer(userId: string, page: PageWindow, language: LanguageCode): Promise<Paged<Payment>> {
     const rows = await this.rows(language)
       .where(eq(payments.userId, userId))
-      .orderBy(latestFirst(payments.addedDate), latestFirst(payments.id))
+      .orderBy(desc(payments.addedDate), desc(payments.id))
       .limit(page.limit + 1)
       .offset(page.offset);
     return toPage(await this.present(rows, language), page.limit, page.offset);

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/promotions.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { type Db, latestFirst, type Tx } from '../../kernel/database.ts';
+import type { Db, Tx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
@@ -144,7 +144,7 @@ export class PromotionsService {
       .select()
       .from(paidAds)
       .where(eq(paidAds.userId, viewer.userId))
-      .orderBy(latestFirst(paidAds.addedDate), desc(paidAds.id))
+      .orderBy(desc(paidAds.addedDate), desc(paidAds.id))
       .limit(page.limit + 1)
       .offset(page.offset);
     const titles = await this.context.items.titlesOf(rows.map((row) => row.itemId));
