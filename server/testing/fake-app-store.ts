@@ -11,11 +11,10 @@ import {
   X509Certificate,
 } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { closeWhenFileEnds } from './cleanup.ts';
+import { serveLocally } from './local-server.ts';
 
 export interface FakeAppStoreOptions {
   /** APPLE_IAP_BUNDLE_ID: the app whose transactions these are, and the `bid` its API tokens must carry. */
@@ -134,23 +133,12 @@ export async function startFakeAppStore(options: FakeAppStoreOptions) {
   const strangerRootFile = path.join(folder, 'StrangerRootCA.cer');
   writeFileSync(strangerRootFile, state.chains.stranger.rootDer);
 
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch(() => {
-      if (!response.headersSent) reply(response, { status: 500, body: ERRORS[500] });
-    });
+  const { origin, close } = await serveLocally((request, response) => handle(state, request, response), {
+    port: options.port,
+    onError: (response) => reply(response, { status: 500, body: ERRORS[500] }),
+    afterClose: () => rmSync(folder, { recursive: true, force: true }),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(folder, { recursive: true, force: true });
-    })();
-    return closing;
-  };
-  closeWhenFileEnds(close);
+  state.origin = origin;
   return {
     /** APPLE_IAP_API_URL */
     url: state.origin,

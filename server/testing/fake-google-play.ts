@@ -1,10 +1,9 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, randomInt, sign, verify } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { closeWhenFileEnds } from './cleanup.ts';
+import { serveLocally } from './local-server.ts';
 
 export interface FakeGooglePlayOptions {
   /** The app's package (GOOGLE_PLAY_PACKAGE_NAME): the only one the service account may read. */
@@ -107,13 +106,12 @@ export async function startFakeGooglePlay(options: FakeGooglePlayOptions) {
     hangMs: 0,
     failures: { times: 0, status: 500 },
   };
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch((error: unknown) => {
-      if (!response.headersSent) reply(response, { status: 500, body: envelope(500, String(error)) });
-    });
+  const { origin, close } = await serveLocally((request, response) => handle(state, request, response), {
+    port: options.port,
+    onError: (response, error) => reply(response, { status: 500, body: envelope(500, String(error)) }),
+    afterClose: () => rmSync(folder, { recursive: true, force: true }),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.origin = origin;
   const tokenUrl = `${state.origin}/token`;
 
   let files = 0;
@@ -131,16 +129,6 @@ export async function startFakeGooglePlay(options: FakeGooglePlayOptions) {
   };
   const serviceAccountFile = writeServiceAccount();
 
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(folder, { recursive: true, force: true });
-    })();
-    return closing;
-  };
-  closeWhenFileEnds(close);
   return {
     /** GOOGLE_PLAY_API_URL (the client's rootUrl). */
     url: state.origin,

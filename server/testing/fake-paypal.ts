@@ -9,12 +9,11 @@ import {
   verify,
 } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { closeWhenFileEnds } from './cleanup.ts';
+import { serveLocally } from './local-server.ts';
 
 export interface FakePayPalOptions {
   /** The REST app's credentials: POST /v1/oauth2/token takes only these, as HTTP Basic. */
@@ -228,25 +227,14 @@ export async function startFakePayPal(options: FakePayPalOptions) {
     hangMs: 0,
     failures: { times: 0, status: 500 },
   };
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch((error: unknown) => {
-      if (!response.headersSent) reply(response, { status: 500, body: envelope('INTERNAL_SERVER_ERROR', error) });
-    });
+  const { origin, close } = await serveLocally((request, response) => handle(state, request, response), {
+    port: options.port,
+    onError: (response, error) => reply(response, { status: 500, body: envelope('INTERNAL_SERVER_ERROR', error) }),
+    beforeClose: () => Promise.allSettled(state.pendingDeliveries),
+    afterClose: () => rmSync(folder, { recursive: true, force: true }),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.origin = origin;
   state.paypal.certUrl = `${state.origin}/v1/notifications/certs/CERT-360caa42-fca2a594-${randomHex(4)}`;
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      await Promise.allSettled(state.pendingDeliveries);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(folder, { recursive: true, force: true });
-    })();
-    return closing;
-  };
-  closeWhenFileEnds(close);
   return {
     /** PAYPAL_API_URL */
     url: state.origin,

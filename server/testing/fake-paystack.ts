@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { closeWhenFileEnds } from './cleanup.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveLocally } from './local-server.ts';
 
 export interface FakePaystackOptions {
   /** PAYSTACK_SECRET_KEY: the only key the API takes, and what signs the webhooks. */
@@ -212,23 +211,12 @@ export async function startFakePaystack(options: FakePaystackOptions) {
     holdRefunds: false,
     lastId: 4_099_260_500,
   };
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch((error: unknown) => {
-      if (!response.headersSent) reply(response, { status: 500, body: { status: false, message: String(error) } });
-    });
+  const { origin, close } = await serveLocally((request, response) => handle(state, request, response), {
+    port: options.port,
+    onError: (response, error) => reply(response, { status: 500, body: { status: false, message: String(error) } }),
+    beforeClose: () => Promise.allSettled(state.pendingDeliveries),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      await Promise.allSettled(state.pendingDeliveries);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    })();
-    return closing;
-  };
-  closeWhenFileEnds(close);
+  state.origin = origin;
   return {
     /** PAYSTACK_API_URL */
     url: state.origin,

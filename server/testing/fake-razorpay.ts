@@ -1,7 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { closeWhenFileEnds } from './cleanup.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveLocally } from './local-server.ts';
 
 export interface FakeRazorpayOptions {
   /** The public key id (razor_key): Basic auth's user, and what checkout.js is opened with. */
@@ -239,23 +238,12 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions) {
     hanging: { ms: 0, path: null },
     failures: { times: 0, status: 500 },
   };
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch((error: unknown) => {
-      if (!response.headersSent) reply(response, serverError(500, String(error)));
-    });
+  const { origin, close } = await serveLocally((request, response) => handle(state, request, response), {
+    port: options.port,
+    onError: (response, error) => reply(response, serverError(500, String(error))),
+    beforeClose: () => Promise.allSettled(state.pendingDeliveries),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      await Promise.allSettled(state.pendingDeliveries);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    })();
-    return closing;
-  };
-  closeWhenFileEnds(close);
+  state.origin = origin;
   return {
     /** RAZORPAY_API_URL */
     url: state.origin,

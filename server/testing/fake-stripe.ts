@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { closeWhenFileEnds } from './cleanup.ts';
+import { serveLocally } from './local-server.ts';
 
 export interface FakeStripeOptions {
   /** Where events are POSTed (the app's webhook route); `setWebhookUrl` sets it once the app listens. */
@@ -238,24 +237,13 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     hangMs: 0,
     failures: { times: 0, status: 500 },
   };
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch((error: unknown) => {
-      if (!response.headersSent)
-        reply(response, { status: 500, body: { error: { type: 'api_error', message: String(error) } } });
-    });
+  const { origin, close } = await serveLocally((request, response) => handle(state, request, response), {
+    port: options.port,
+    onError: (response, error) =>
+      reply(response, { status: 500, body: { error: { type: 'api_error', message: String(error) } } }),
+    beforeClose: () => Promise.allSettled(state.pendingDeliveries),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      await Promise.allSettled(state.pendingDeliveries);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    })();
-    return closing;
-  };
-  closeWhenFileEnds(close);
+  state.origin = origin;
   return {
     /** STRIPE_API_URL */
     url: state.origin,
