@@ -139,12 +139,17 @@ const moneyText = z
   .trim()
   .regex(/^\d{1,8}(\.\d{1,2})?$/, 'validation.priceFormat');
 
-/** Money (issue 23): prices, membership, and which payment methods payers are offered. */
+/** Money (issue 23): prices, membership, listing lifetime and bumps, and which payment methods payers are offered. */
 const paymentSettingsFields = {
   oneday: moneyText,
   membership_amount: moneyText,
   membership_duration: whole(1, 3650),
   member_listings_per_day: limitField,
+  listing_lifetime_days: whole(0, 3650),
+  expiry_notice_days: whole(0, 60),
+  bump_free_days: whole(0, 365),
+  bump_price: moneyText,
+  member_free_bumps: whole(0, 100),
   offline_enabled: formCheckbox,
   stripe_enabled: formCheckbox,
   stripe_publishable_key: formText(200),
@@ -230,6 +235,11 @@ export const operatorSettingsViewSchema = z
     membership_amount: z.string(),
     membership_duration: z.number().int(),
     member_listings_per_day: z.number().int(),
+    listing_lifetime_days: z.number().int(),
+    expiry_notice_days: z.number().int(),
+    bump_free_days: z.number().int(),
+    bump_price: z.string(),
+    member_free_bumps: z.number().int(),
     offline_enabled: z.boolean(),
     stripe_enabled: z.boolean(),
     stripe_publishable_key: z.string(),

@@ -1,13 +1,17 @@
 // Item constants and address helpers without schemas: pages load these (an item card, a list, the item page), so
 // they must not bring zod along. contract/items.ts re-exports them with the item schemas.
 
-export const ITEM_STATUS = { pending: 0, active: 1, disabled: 2, rejected: 3 } as const;
+/** 4, expired: its lifetime (the operator's days since it was posted or renewed) ended; its owner can renew it. */
+export const ITEM_STATUS = { pending: 0, active: 1, disabled: 2, rejected: 3, expired: 4 } as const;
 export const MAX_ITEM_IMAGES = 5;
 /** What a map shows when an item has no coordinates (SPEC.md 9). */
 export const INVALID_COORDINATE = '0.000000';
 
-/** The lists of a seller's own items (SPEC.md 2: /active-items, /pending-items, /reject-items) and sold ones. */
-export const OWNER_LISTS = ['active', 'pending', 'rejected', 'sold'] as const;
+/**
+ * The lists of a seller's own items (SPEC.md 2: /active-items, /pending-items, /reject-items), the expired ones
+ * (/expired-items) and the sold ones.
+ */
+export const OWNER_LISTS = ['active', 'pending', 'rejected', 'expired', 'sold'] as const;
 export type OwnerList = (typeof OWNER_LISTS)[number];
 
 /** How many listings "Recently viewed" keeps per person (issue 22), on the server and in a visitor's browser. */

@@ -18,6 +18,9 @@ export const membershipOptionsSchema = z
     currency: z.string(),
     /** Listings a member may post in a day (0: the same as everyone). */
     listings_per_day: z.number().int(),
+    /** Free bumps to the top a member gets per listing in each period of `bump_days` (0: the same as everyone). */
+    free_bumps: z.number().int(),
+    bump_days: z.number().int(),
     methods: z.array(z.enum(PAYMENT_METHODS)),
     offline_methods: z.array(offlineMethodSchema),
     /** When the viewer's membership ends; null when they are not a member. */

@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'item.rejected',
   'item.disabled',
   'item.held',
+  'item.expiring',
+  'item.expired',
   'favourite.sold',
   'favourite.price_drop',
   'saved_search.match',
@@ -29,6 +31,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const EMAIL_KINDS: readonly NotificationKind[] = [
   'item.approved',
   'item.rejected',
+  'item.expiring',
   'chat.accepted',
   'favourite.sold',
   'saved_search.match',

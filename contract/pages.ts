@@ -42,6 +42,7 @@ import type {
   OwnItemCard,
 } from './items.ts';
 import type { LanguageCode } from './language.ts';
+import type { BumpInput, BumpResult, ListingUpkeep } from './listing-upkeep.ts';
 import type { Category, Currency, ItemLocation, ListQuery, Lookup, PriceType, Subcategory } from './lookups.ts';
 import type { ReceivedUpload } from './media.ts';
 import type { Membership, MembershipBuy, MembershipOptions, MembershipStart } from './memberships.ts';
@@ -343,6 +344,10 @@ export interface PaymentPages {
   buyMembership(viewer: Viewer, input: MembershipBuy, language: LanguageCode): Promise<MembershipStart>;
   /** The viewer's memberships, the latest first. */
   membershipHistory(viewer: Viewer): Promise<Membership[]>;
+  /** The expiry, renewal and bumps of one of the viewer's listings; 404 when it is not theirs. */
+  listingUpkeep(viewer: Viewer, itemId: string, language: LanguageCode): Promise<ListingUpkeep>;
+  /** A free bump now, or a paid one started with the chosen method. */
+  bump(viewer: Viewer, itemId: string, input: BumpInput, language: LanguageCode): Promise<BumpResult>;
 }
 
 /** The notification centre's pages (issue 22): each operation checks who asks. */

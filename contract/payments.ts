@@ -12,7 +12,7 @@ export const cardExpirySchema = requiredText.regex(/^(0[1-9]|1[0-2])\/\d{2}$/, V
 export const cardCvvSchema = requiredText.regex(/^\d{3,4}$/, VALIDATION.cardCvv);
 
 /** What a payment is for (SPEC.md 3 app info: promotion, membership and the fees). */
-export const PAYMENT_PURPOSES = ['promotion', 'membership', 'bid_fee', 'upload_fee', 'bidding'] as const;
+export const PAYMENT_PURPOSES = ['promotion', 'membership', 'bump', 'bid_fee', 'upload_fee', 'bidding'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**

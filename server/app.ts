@@ -194,7 +194,7 @@ async function registerApi(api: FastifyInstance, config: Config, services: Servi
   await api.register(chatRoutes, { chat: services.chat });
   await api.register(ratingRoutes, { ratings: services.ratings });
   await api.register(paymentRoutes, { payments: services.payments });
-  await api.register(promotionRoutes, { promotions: services.promotions });
+  await api.register(promotionRoutes, { promotions: services.promotions, bumps: services.bumps });
   await api.register(membershipRoutes, { memberships: services.memberships });
   await api.register(notificationRoutes, { notifications: services.notifications });
   await api.register(pushRoutes, { push: services.push });

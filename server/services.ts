@@ -48,7 +48,12 @@ import {
   scheduleDigest,
 } from './modules/notifications/index.ts';
 import { PaymentRecords, PaymentsService, registerPaymentFollowUps } from './modules/payments/index.ts';
-import { PromotionsService, promotionPageOperations, registerPromotionFollowUps } from './modules/promotions/index.ts';
+import {
+  BumpService,
+  PromotionsService,
+  promotionPageOperations,
+  registerPromotionFollowUps,
+} from './modules/promotions/index.ts';
 import { RatingsService, ratingPageOperations } from './modules/ratings/index.ts';
 import { SearchService, searchPageOperations } from './modules/search/index.ts';
 import { AppInfoService, OperatorSettingsEditor, SettingsService } from './modules/settings/index.ts';
@@ -83,6 +88,7 @@ export interface Services {
   payments: PaymentsService;
   promotions: PromotionsService;
   memberships: MembershipsService;
+  bumps: BumpService;
   push: PushService;
   pubsub: PubSub;
   presence: Presence;
@@ -199,6 +205,9 @@ const LISTING_CHANGES = [
   'item.deleted',
   'item.heldForReview',
   'item.promotionChanged',
+  'item.expired',
+  'item.renewed',
+  'item.bumped',
   'user.banned',
   'user.deactivated',
   'catalog.changed',
@@ -245,7 +254,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   });
   const itemMedia = new ItemMediaService({ db, media, settings, events });
   const items = new ItemsService({
-    ...{ db, events, lookups, settings, itemMedia },
+    ...{ db, events, lookups, settings, itemMedia, clock: infrastructure.clock },
     ties: socialTies,
     sellerRows: (sellerIds) => users.rowsOf(sellerIds),
     openReportsOf: (itemIds: string[]) => social.openReportsOf({ isAdmin: true }, itemIds),
@@ -265,7 +274,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
   });
 
   const { push, notifier } = createPushAndNotifier(infrastructure, people);
-  const { payments, promotions, memberships } = createMoney(infrastructure, { settings, items, users });
+  const { payments, promotions, memberships, bumps } = createMoney(infrastructure, { settings, items, users });
   const admin = new AdminService({
     ...{ db, events, users, auth, items, social, banners, notifications },
     ...{ blogs: new BlogEditor(db, events, media), pages: new PageEditor(db, events) },
@@ -295,6 +304,7 @@ function createModules(infrastructure: Infrastructure, storage: FileStorage, vis
     payments,
     promotions,
     memberships,
+    bumps,
     push,
     admin,
     authLibrary,
@@ -341,6 +351,7 @@ function createMoney(
     payments,
     promotions: new PromotionsService({ db, events, settings, payments, items, clock }),
     memberships: new MembershipsService({ db, events, settings, payments, users, clock }),
+    bumps: new BumpService({ db, events, settings, payments, items, users, clock, logger: infrastructure.logger }),
   };
 }
 
@@ -373,6 +384,7 @@ function wireFollowUps({ db, events, jobs, logger, clock }: Infrastructure, modu
   registerPromotionFollowUps({
     ...{ db, events, jobs, logger },
     advance: () => modules.promotions.advance(),
+    bumps: modules.bumps,
   });
   registerNoticeProducers({
     ...{ events, notifier: modules.notifier, items: modules.items, social: modules.social },
@@ -384,7 +396,7 @@ function wireFollowUps({ db, events, jobs, logger, clock }: Infrastructure, modu
 
 function scheduleJobs({ db, jobs, logger, config }: Infrastructure, modules: Modules) {
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} could not start`);
-  modules.items.scheduleJobs(jobs).catch(failed('the item view job'));
+  modules.items.scheduleJobs(jobs).catch(failed('the item view and lifetime jobs'));
   modules.itemMedia.scheduleDraftSweep(jobs).catch(failed('the sweep of abandoned item uploads'));
   modules.search.scheduleJobs(jobs).catch(failed('the search dictionary job'));
   modules.payments.scheduleJobs(jobs).catch(failed('the payment reconciliation job'));
@@ -412,6 +424,6 @@ export function pageServices(services: Services): PageOperations {
     chat: chatPageOperations(services.chat),
     ratings: ratingPageOperations(services.ratings),
     notifications: notificationsPageOperations(services.notifications),
-    payments: promotionPageOperations(services.promotions, services.payments, services.memberships),
+    payments: promotionPageOperations(services.promotions, services.payments, services.memberships, services.bumps),
   };
 }

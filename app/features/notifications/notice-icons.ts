@@ -2,6 +2,7 @@ import type { NotificationKind } from '../../../contract/notification-basics.ts'
 import {
   Bell,
   CheckCircle2,
+  Clock,
   Heart,
   type IconComponent,
   Megaphone,
@@ -24,6 +25,8 @@ export const NOTICE_ICONS: Record<NotificationKind, IconComponent> = {
   'item.rejected': XCircle,
   'item.disabled': XCircle,
   'item.held': ShieldAlert,
+  'item.expiring': Clock,
+  'item.expired': Clock,
   'favourite.sold': Heart,
   'favourite.price_drop': Tag,
   'saved_search.match': Search,

@@ -37,6 +37,8 @@ export const KIND_NAME_KEYS = {
   'item.rejected': 'notifications.kindNames.item_rejected',
   'item.disabled': 'notifications.kindNames.item_disabled',
   'item.held': 'notifications.kindNames.item_held',
+  'item.expiring': 'notifications.kindNames.item_expiring',
+  'item.expired': 'notifications.kindNames.item_expired',
   'favourite.sold': 'notifications.kindNames.favourite_sold',
   'favourite.price_drop': 'notifications.kindNames.favourite_price_drop',
   'saved_search.match': 'notifications.kindNames.saved_search_match',

@@ -116,7 +116,15 @@ describe('the membership form', () => {
 });
 
 describe('the membership on sale', () => {
-  const options = { days: 30, amount: '49.00', currency: 'SAR', listings_per_day: 0, member_until: null };
+  const options = {
+    days: 30,
+    amount: '49.00',
+    currency: 'SAR',
+    listings_per_day: 0,
+    free_bumps: 0,
+    bump_days: 7,
+    member_until: null,
+  };
   it('is off without days or a price, and cannot be paid for without a method the page takes', () => {
     const offline = {
       methods: ['offline' as const],

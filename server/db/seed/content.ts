@@ -83,6 +83,8 @@ export async function seedSettings(db: Db, catalog: CatalogFile, options: { demo
       defaultCountry: 'SA',
       oneDayPrice: '10',
       membershipAmount: '49',
+      bumpPrice: '5',
+      memberFreeBumps: 3,
       contactEmail: 'support@souk.test',
       isItemApprovalEnabled: options.demo === true,
     })

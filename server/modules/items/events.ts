@@ -29,6 +29,13 @@ declare module '../../kernel/events.ts' {
     /** Enough people reported the active item: it waits (pending) for an admin's review. */
     'item.heldForReview': ItemEvent;
     'item.priceDropped': PriceDrop;
+    /** Its lifetime ends soon (`at`): the owner may renew it (lifetime.ts). */
+    'item.expiring': ItemEvent;
+    /** Its lifetime ended: it left every public list until its owner renews it. */
+    'item.expired': ItemEvent;
+    'item.renewed': ItemEvent;
+    /** Moved to the top of "Latest" (`at`), free or paid. */
+    'item.bumped': ItemEvent;
     /** A promotion of the listing started or ended (its badge and rank first). */
     'item.promotionChanged': ItemEvent;
   }

@@ -4,6 +4,7 @@ export { DELETION_PAGE, type DeletionRecord, registerDeletionRecords } from './d
 export type { ItemEvent, PriceDrop } from './events.ts';
 export type { ItemHeadline } from './headlines.ts';
 export { ItemMediaService } from './item-media.ts';
+export { LIFETIME_JOB, type Lifetime } from './lifetime.ts';
 export { type Listings, publicListings } from './listings.ts';
 export { itemsPageOperations, moderationPageOperations } from './page-operations.ts';
 export { itemRoutes } from './routes/items.ts';

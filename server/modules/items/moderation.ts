@@ -151,6 +151,10 @@ export class ItemModeration {
           rejectReason: rule.needsReason ? why : null,
           decidedById: viewer.userId,
           decidedAt,
+          // Approved or enabled, a listing starts a new lifetime (lifetime.ts).
+          ...(rule.status === ITEM_STATUS.active && current.status !== ITEM_STATUS.active
+            ? { renewedAt: decidedAt, expiryNoticeSent: false }
+            : {}),
         })
         .where(eq(items.id, itemId));
       await tx.insert(itemDecisions).values({ itemId, decision, reason: why, adminId: viewer.userId, decidedAt });

@@ -15,7 +15,7 @@ import { type ItemReading, NEWEST_FIRST } from './reading.ts';
 import { items } from './schema.ts';
 import { type ListingTies, listedConditions } from './visibility.ts';
 
-/** Which of the owner's items each of their lists holds (SPEC.md 2 active, pending and rejected items; sold). */
+/** Which of the owner's items each of their lists holds (SPEC.md 2 active, pending and rejected items; expired; sold). */
 function ownerListFilter(list: OwnerList): SQL | undefined {
   switch (list) {
     case 'active':
@@ -24,6 +24,8 @@ function ownerListFilter(list: OwnerList): SQL | undefined {
       return eq(items.status, ITEM_STATUS.pending);
     case 'rejected':
       return inArray(items.status, [ITEM_STATUS.rejected, ITEM_STATUS.disabled]);
+    case 'expired':
+      return eq(items.status, ITEM_STATUS.expired);
     case 'sold':
       return eq(items.isSoldOut, true);
   }

@@ -73,9 +73,9 @@ export function dailyListingRule(limits: PostingLimits, account: PostingAccount,
 /**
  * The status after the owner changes an item: an active item goes back to pending when approval is on; a
  * rejected one is submitted again (pending, or active without approval); a disabled one stays disabled
- * (only an admin re-enables it).
+ * (only an admin re-enables it), and an expired one stays expired (its owner renews it).
  */
 export function statusAfterEdit(status: number, approvalRequired: boolean): number {
-  if (status === ITEM_STATUS.disabled) return status;
+  if (status === ITEM_STATUS.disabled || status === ITEM_STATUS.expired) return status;
   return statusOfNewItem(approvalRequired);
 }

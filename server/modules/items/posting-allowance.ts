@@ -26,10 +26,21 @@ export async function checkPostingAllowance(
 ): Promise<{ amongFirstReviewed: boolean }> {
   await lockAccountCounter(tx, 'items-posted', userId);
   if (rules.daily.limit > 0) {
+    const since = new Date(now.getTime() - DAY_MS);
     const [posted] = await tx
-      .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${items.addedDate})` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<string | null>`min(coalesce(${items.postedAt}, ${items.addedDate}))`,
+      })
       .from(items)
-      .where(and(eq(items.addedUserId, userId), gt(items.addedDate, new Date(now.getTime() - DAY_MS))));
+      .where(
+        and(
+          eq(items.addedUserId, userId),
+          gt(items.addedDate, since),
+          // A bump moves added_date (never back): a bumped listing counts by when it was posted.
+          sql`coalesce(${items.postedAt}, ${items.addedDate}) > ${since}`,
+        ),
+      );
     refuseAtLimit(posted ?? { count: 0, oldest: null }, { ...rules.daily, windowMs: DAY_MS }, language, now);
   }
   if (rules.firstReviewed <= 0) return { amongFirstReviewed: false };

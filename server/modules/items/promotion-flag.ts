@@ -10,9 +10,11 @@ import { items } from './schema.ts';
  * only_paid_item). Set only by the promotions module's clock, as a promotion starts and ends.
  */
 export async function setPromoted(tx: Tx, publish: Publish, itemId: string, promoted: boolean) {
+  // A listing does not expire while promoted (lifetime.ts); once its promotion ends it starts a new lifetime.
+  const lifetime = promoted ? {} : { renewedAt: sql`now()`, expiryNoticeSent: false };
   const changed = await tx
     .update(items)
-    .set({ isPaid: promoted })
+    .set({ isPaid: promoted, ...lifetime })
     .where(sql`${items.id} = ${itemId} and ${items.isPaid} is distinct from ${promoted}`)
     .returning({ ownerId: items.addedUserId });
   const owner = changed[0];

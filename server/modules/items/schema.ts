@@ -40,7 +40,7 @@ import { users } from '../users/schema.ts';
 const PUBLIC_ITEM = sql`status = 1 and deleted_at is null and seller_public`;
 
 /**
- * Listings. status: 0 pending approval, 1 active, 2 disabled, 3 rejected (contract/items.ts ITEM_STATUS).
+ * Listings. status: 0 pending approval, 1 active, 2 disabled, 3 rejected, 4 expired (contract/items.ts ITEM_STATUS).
  * A deleted listing keeps its row with deleted_at set.
  */
 export const items = pgTable(
@@ -104,6 +104,15 @@ export const items = pgTable(
     updatedFlag: smallint('updated_flag').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
+     * When a bump first moved added_date (the listing's place in "Latest") past its posting; null: never bumped.
+     * The daily posting limit counts posts, not bumps (posting-allowance.ts).
+     */
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** The start of the listing's lifetime: when it was posted, approved or last renewed (lifetime.ts). */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The owner was told the listing expires soon (cleared by a renewal). */
+    expiryNoticeSent: boolean('expiry_notice_sent').notNull().default(false),
+    /**
      * The seller is active and not banned: a copy of the users row kept by triggers (migration 0007), so
      * public lists filter and count from their partial indexes alone (ADR 0016).
      */
@@ -134,6 +143,8 @@ export const items = pgTable(
     index('items_public_paid_newest_idx')
       .on(table.addedDate.desc(), table.id.desc())
       .where(sql`${PUBLIC_ITEM} and ${table.isPaid}`),
+    // The lifetime job's scan: active listings, the oldest lifetime first.
+    index('items_lifetime_idx').on(table.renewedAt).where(sql`${table.status} = 1 and ${table.deletedAt} is null`),
     index('items_feed_idx').on(table.status, table.addedDate.desc()).where(sql`${table.deletedAt} is null`),
     index('items_owner_idx').on(table.addedUserId, table.status, table.addedDate.desc()),
     // The owner's lists that span statuses (rejected with disabled) or cut across them (sold), newest first.

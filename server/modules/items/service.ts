@@ -17,6 +17,7 @@ import type { ItemEntryOptions, PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { SellerContact } from '../../../contract/users.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import type { Db, Tx } from '../../kernel/database.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
@@ -30,6 +31,7 @@ import { ContactReveals } from './contact-reveals.ts';
 import { type DeletionRecord, deletionsBetween } from './deletion-records.ts';
 import { type ItemHeadline, itemHeadline } from './headlines.ts';
 import type { ItemMediaService } from './item-media.ts';
+import { bumpListing, type Lifetime, ListingLifetime } from './lifetime.ts';
 import { ListingQueries } from './listings.ts';
 import { ItemLoader } from './loading.ts';
 import { ItemModeration } from './moderation.ts';
@@ -49,6 +51,8 @@ export interface ItemsDependencies {
   lookups: LookupsService;
   settings: SettingsService;
   itemMedia: ItemMediaService;
+  /** "Now" for listing lifetimes (a test moves it). */
+  clock: Clock;
   /** Blocks, reports and favourites between a viewer and listings (the social module's, as SQL). */
   ties: ListingTies;
   /** The sellers' account rows, for the cards (the users module's). */
@@ -71,6 +75,7 @@ export class ItemsService {
   private readonly lists: OwnerLists;
   private readonly moderation: ItemModeration;
   private readonly contacts: ContactReveals;
+  private readonly lifetime: ListingLifetime;
   private readonly db: Db;
   /** Listings as subqueries other modules select from (listings.ts). */
   readonly listings: ListingQueries;
@@ -92,6 +97,7 @@ export class ItemsService {
     this.lists = new OwnerLists(this.reading, ties);
     this.moderation = new ItemModeration(context);
     this.contacts = new ContactReveals(db, dependencies);
+    this.lifetime = new ListingLifetime(context);
     this.console = new ItemConsoleStats(db);
   }
 
@@ -265,9 +271,30 @@ export class ItemsService {
     await this.views.pruneViews();
   }
 
-  /** Registers the view-folding job and its schedule. */
-  scheduleJobs(jobs: JobQueue) {
-    return this.views.schedule(jobs);
+  /** Registers the view-folding and listing lifetime jobs and their schedules. */
+  async scheduleJobs(jobs: JobQueue) {
+    await this.views.schedule(jobs);
+    await this.lifetime.schedule(jobs);
+  }
+
+  /** The lifetime job's run at the clock's now: owners told of listings that expire soon, ended ones expired. */
+  runLifetime() {
+    return this.lifetime.run();
+  }
+
+  /** When the listing expires, whether it can be renewed, when it was last bumped; null when it does not exist. */
+  lifetimeOf(itemId: string): Promise<Lifetime | null> {
+    return this.lifetime.of(itemId);
+  }
+
+  /** The owner renews an expired listing, or one that expires within the notice days. */
+  renew(viewer: Viewer, itemId: string): Promise<void> {
+    return this.lifetime.renew(viewer, itemId);
+  }
+
+  /** Moves an active listing to the top of "Latest", in the promotions module's transaction. */
+  bump(tx: Tx, publish: Publish, itemId: string, now: Date): Promise<boolean> {
+    return bumpListing(tx, publish, itemId, now);
   }
 
   entryOptions(language: LanguageCode): Promise<ItemEntryOptions> {

@@ -35,7 +35,11 @@ export class MembershipsService {
 
   async options(viewer: Viewer, language: LanguageCode): Promise<MembershipOptions> {
     const { settings, payments } = this.context;
-    const [money, limits] = await Promise.all([settings.paymentSettings(), settings.accountLimits()]);
+    const [money, limits, upkeep] = await Promise.all([
+      settings.paymentSettings(),
+      settings.accountLimits(),
+      settings.upkeepRules(),
+    ]);
     const methods = await payments.enabledMethods(money);
     const plan = await this.plan();
     return {
@@ -43,6 +47,8 @@ export class MembershipsService {
       amount: decimalText(plan.amount),
       currency: plan.amount.currency,
       listings_per_day: limits.memberListingsPerDay,
+      free_bumps: upkeep.freeBumpDays > 0 ? upkeep.memberFreeBumps : 0,
+      bump_days: upkeep.freeBumpDays,
       methods,
       offline_methods: methods.includes('offline') ? await payments.offlineMethods(language) : [],
       member_until: (await this.memberUntil(viewer.userId))?.toISOString() ?? null,

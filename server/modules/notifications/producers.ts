@@ -75,16 +75,19 @@ const LISTING_KINDS = {
   'item.rejected': 'item.rejected',
   'item.disabled': 'item.disabled',
   'item.heldForReview': 'item.held',
+  'item.expiring': 'item.expiring',
+  'item.expired': 'item.expired',
 } as const;
 
 function registerListingNotices({ events, notifier, items }: NoticeSources) {
   for (const [event, kind] of Object.entries(LISTING_KINDS) as Array<
     [keyof typeof LISTING_KINDS, NoticeEntry['kind']]
   >) {
-    events.onCommitted(event, 'notifications.owner', async ({ itemId, ownerId, reason }: ItemEvent, run) => {
+    events.onCommitted(event, 'notifications.owner', async ({ itemId, ownerId, reason, at }: ItemEvent, run) => {
       const item = await items.headline(itemId);
       if (!item) return;
-      const data = { item_title: item.title, reason: reason ?? '' };
+      // An expiry notice keeps when the listing expires: its text counts the days left when it is read.
+      const data = { item_title: item.title, reason: reason ?? '', ...(event === 'item.expiring' && at ? { at } : {}) };
       await notifier.notify([{ userId: ownerId, kind, itemId, data }], run);
     });
   }

@@ -62,10 +62,19 @@ export function titleOf(facts: NoticeFacts, language: LanguageCode): string {
   return translate(language, `notifications.kinds.${facts.kind}.${grouped}`, valuesOf(facts, language));
 }
 
+const DAY_MS = 86_400_000;
+
+/** Whole days until a listing expires, counted when the notice is read (at least one). */
+function daysLeft(facts: NoticeFacts) {
+  const at = Date.parse(text(facts.data.at));
+  return Number.isFinite(at) ? Math.max(1, Math.ceil((at - Date.now()) / DAY_MS)) : 1;
+}
+
 export function messageOf(facts: NoticeFacts, language: LanguageCode): string {
   if (facts.kind === 'broadcast') return facts.message;
   // Some kinds say it all in their title (a new follower): their body is empty.
-  const values = { ...valuesOf(facts, language), defaultValue: '' };
+  const days = facts.kind === 'item.expiring' ? { count: daysLeft(facts) } : {};
+  const values = { ...valuesOf(facts, language), ...days, defaultValue: '' };
   return translate(language, `notifications.kinds.${facts.kind}.body`, values).trim();
 }
 

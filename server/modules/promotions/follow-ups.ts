@@ -12,10 +12,13 @@ interface FollowUpContext {
   jobs: JobQueue;
   /** Moves every paid ad along at the clock's now (the clock job's own run). */
   advance: () => Promise<unknown>;
+  /** Paid bumps: done once paid, cancelled once failed. */
+  bumps: { paid(paymentId: string): Promise<void>; cancelled(paymentId: string): Promise<void> };
   logger: { warn(details: object, message: string): void };
 }
 
 const isPromotion = (payment: PaymentEvent) => payment.purpose === 'promotion';
+const isBump = (payment: PaymentEvent) => payment.purpose === 'bump';
 
 /**
  * What a payment's money means for its paid ad (durable follow-ups, stored with the payment's change): paid,
@@ -33,6 +36,16 @@ export function registerPromotionFollowUps(context: FollowUpContext) {
   events.onCommitted('payment.refunded', 'promotions.refund', (payment) => refunded(context, payment), {
     when: isPromotion,
   });
+  // A refunded bump stays done: the listing was moved up when it was paid for.
+  events.onCommitted('payment.succeeded', 'promotions.bump', (payment) => context.bumps.paid(payment.paymentId), {
+    when: isBump,
+  });
+  events.onCommitted(
+    'payment.failed',
+    'promotions.bump-cancel',
+    (payment) => context.bumps.cancelled(payment.paymentId),
+    { when: isBump },
+  );
 }
 
 async function booked(context: FollowUpContext, payment: PaymentEvent) {

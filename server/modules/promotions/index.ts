@@ -1,3 +1,4 @@
+export { BumpService } from './bumps.ts';
 export { registerPromotionFollowUps } from './follow-ups.ts';
 export { promotionPageOperations } from './page-operations.ts';
 export { promotionRoutes } from './routes.ts';

@@ -1,6 +1,7 @@
 import type { PaymentPages } from '../../../contract/pages.ts';
 import type { MembershipsService } from '../memberships/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { BumpService } from './bumps.ts';
 import type { PromotionsService } from './service.ts';
 
 /** What pages may ask about promotion and payments: the same operations as the API, each checking who asks. */
@@ -8,6 +9,7 @@ export function promotionPageOperations(
   promotions: PromotionsService,
   payments: PaymentsService,
   memberships: MembershipsService,
+  bumps: BumpService,
 ): PaymentPages {
   return {
     promotionOptions: (viewer, itemId, language) => promotions.options(viewer, itemId, language),
@@ -19,5 +21,7 @@ export function promotionPageOperations(
     membershipOptions: (viewer, language) => memberships.options(viewer, language),
     buyMembership: (viewer, input, language) => memberships.buy(viewer, input, language),
     membershipHistory: (viewer) => memberships.history(viewer),
+    listingUpkeep: (viewer, itemId, language) => bumps.upkeep(viewer, itemId, language),
+    bump: (viewer, itemId, input, language) => bumps.bump(viewer, itemId, input, language),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bumpInputSchema, bumpResultSchema, listingUpkeepSchema } from '../../../contract/listing-upkeep.ts';
 import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
 import { couponCheckSchema, couponDiscountSchema } from '../../../contract/payments.ts';
 import {
@@ -10,12 +11,47 @@ import {
 } from '../../../contract/promotions.ts';
 import { answer, route } from '../../http/route.ts';
 import { resolveOffset } from '../../kernel/paging.ts';
+import type { BumpService } from './bumps.ts';
 import type { PromotionsService } from './service.ts';
 
 const itemParams = z.object({ itemId: z.uuid() });
 
 /** Paid promotion (SPEC.md 7 "paid item add", "paid ad item list"). */
-export async function promotionRoutes(app: FastifyInstance, { promotions }: { promotions: PromotionsService }) {
+export async function promotionRoutes(
+  app: FastifyInstance,
+  { promotions, bumps }: { promotions: PromotionsService; bumps: BumpService },
+) {
+  route(app, {
+    method: 'GET',
+    url: '/items/:itemId/upkeep',
+    tag: 'items',
+    summary:
+      'The owner’s view of keeping a listing seen: when it expires and whether it can be renewed now, the free ' +
+      'bumps to the top of "Latest" left in this period, and the price of a paid one',
+    access: 'signed-in',
+    params: itemParams,
+    data: listingUpkeepSchema,
+    refusals: [404],
+    handle: async ({ params, viewer, language }) => answer(await bumps.upkeep(viewer, params.itemId, language)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/items/:itemId/bump',
+    tag: 'items',
+    summary:
+      'Move the owner’s active listing to the top of "Latest": free while a free bump is left in the period ' +
+      '(the payment fields are then ignored), otherwise paid with `payment_method`; a paid bump is done once ' +
+      'its payment is verified',
+    access: 'signed-in',
+    params: itemParams,
+    body: bumpInputSchema,
+    data: bumpResultSchema,
+    refusals: [400, 404, 409, 503],
+    handle: async ({ params, body, viewer, language }) =>
+      answer(await bumps.bump(viewer, params.itemId, body, language)),
+  });
+
   route(app, {
     method: 'GET',
     url: '/items/:itemId/promotion-options',

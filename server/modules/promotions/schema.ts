@@ -43,3 +43,31 @@ export const paidAds = pgTable(
     index('paid_ads_ending_idx').on(table.endDate).where(sql`${table.phase} = 'running'`),
   ],
 );
+
+/**
+ * Bumps of a listing to the top of "Latest" (issue 23). kind: free (one per period, more for members) or paid.
+ * status: awaiting_payment, waiting_approval (offline), done (the listing was moved up at bumped_at), cancelled.
+ */
+export const itemBumps = pgTable(
+  'item_bumps',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 3 }).notNull().default('0'),
+    currency: text('currency').notNull().default(''),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    bumpedAt: timestamp('bumped_at', { withTimezone: true }),
+    addedDate: addedDate(),
+  },
+  (table) => [
+    index('item_bumps_item_idx').on(table.itemId, table.bumpedAt.desc()),
+    uniqueIndex('item_bumps_payment_idx').on(table.paymentId),
+  ],
+);

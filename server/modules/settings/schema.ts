@@ -39,6 +39,16 @@ export const appSettings = pgTable(
     membershipAmount: numeric('membership_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     /** Listings a member may post in a day (0: the same as everyone): the membership's benefit. */
     memberListingsPerDay: integer('member_listings_per_day').notNull().default(0),
+    /** Days an active listing stays up before it expires, counted from its posting or renewal (0: never). */
+    listingLifetimeDays: smallint('listing_lifetime_days').notNull().default(60),
+    /** How many days before that its owner is told (and may renew early). */
+    expiryNoticeDays: smallint('expiry_notice_days').notNull().default(3),
+    /** The period in which one bump to the top of "Latest" is free (0: bumps are not offered). */
+    bumpFreeDays: smallint('bump_free_days').notNull().default(7),
+    /** The price of a bump beyond the free ones (0: none are sold). */
+    bumpPrice: numeric('bump_price', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** Free bumps a member has in each period (0: one, as everyone): a membership benefit. */
+    memberFreeBumps: smallint('member_free_bumps').notNull().default(0),
     bidFee: numeric('bid_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     uploadFee: numeric('upload_fee', { precision: 10, scale: 2 }).notNull().default('0'),
     /**

@@ -77,6 +77,22 @@ export class SettingsService {
     return row ?? { days: 0, amount: '0', currency: 'SAR' };
   }
 
+  /** How long listings live and how they are bumped (issue 23), read in one query. */
+  async upkeepRules(db: DbOrTx = this.db): Promise<UpkeepRules> {
+    const [row] = await db
+      .select({
+        lifetimeDays: appSettings.listingLifetimeDays,
+        noticeDays: appSettings.expiryNoticeDays,
+        freeBumpDays: appSettings.bumpFreeDays,
+        bumpPrice: appSettings.bumpPrice,
+        memberFreeBumps: appSettings.memberFreeBumps,
+        currency: appSettings.defaultCurrencyShortForm,
+      })
+      .from(appSettings)
+      .limit(1);
+    return row ?? NO_UPKEEP;
+  }
+
   /** What one account may do in a window of time (each 0: no limit), read in one query. */
   async accountLimits(db: DbOrTx = this.db): Promise<AccountLimits> {
     const [row] = await db
@@ -111,6 +127,29 @@ export interface AccountLimits {
   /** For a member (0: listingsPerDay applies). */
   memberListingsPerDay: number;
 }
+
+export interface UpkeepRules {
+  /** Days an active listing lives from its posting or renewal (0: forever). */
+  lifetimeDays: number;
+  /** Days before its end that its owner is told and may renew. */
+  noticeDays: number;
+  /** The period of one free bump (0: no bumps). */
+  freeBumpDays: number;
+  /** A paid bump's price in the site's currency ("0": none sold). */
+  bumpPrice: string;
+  /** A member's free bumps per period (0: one, as everyone). */
+  memberFreeBumps: number;
+  currency: string;
+}
+
+const NO_UPKEEP: UpkeepRules = {
+  lifetimeDays: 0,
+  noticeDays: 0,
+  freeBumpDays: 0,
+  bumpPrice: '0',
+  memberFreeBumps: 0,
+  currency: 'SAR',
+};
 
 export interface PaymentSettings {
   oneDayPrice: string;

@@ -177,6 +177,23 @@ function registerOneItemRoutes(app: FastifyInstance, items: ItemsService) {
       );
     },
   });
+
+  route(app, {
+    method: 'POST',
+    url: '/items/:itemId/renew',
+    tag: 'items',
+    summary:
+      'Renew one’s own expired listing, or an active one within the notice days before it expires: it is ' +
+      'public again for the operator’s number of days from now',
+    access: 'signed-in',
+    params: itemIdParams,
+    data: z.object({ renewed: z.literal(true) }),
+    refusals: [403, 404, 409],
+    handle: async ({ params, viewer }) => {
+      await items.renew(viewer, params.itemId);
+      return answer({ renewed: true as const }, 'api.itemRenewed');
+    },
+  });
 }
 
 /** What an item's page asks besides the item: a view counted, and related items. */
