@@ -116,6 +116,7 @@ const MEMBER_PAGES = [
   '/active-items',
   '/pending-items',
   '/reject-items',
+  '/expired-items',
   '/chat-list',
   '/profile/badges',
   '/paid-items',

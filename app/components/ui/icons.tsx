@@ -28,6 +28,7 @@ export const Apple = icon('apple');
 export const Armchair = icon('armchair');
 export const ArrowLeft = icon('arrow-left');
 export const ArrowRight = icon('arrow-right');
+export const ArrowUpToLine = icon('arrow-up-to-line');
 export const Baby = icon('baby');
 export const BadgeCheck = icon('badge-check');
 export const Ban = icon('ban');

@@ -231,11 +231,12 @@ function ListingName({ itemName, title, deleted }: { itemName: string; title: st
   );
 }
 
-const STATUS_MARKS: Record<number, { key: 'pending' | 'active' | 'disabled' | 'rejected'; tone: Tone }> = {
+const STATUS_MARKS: Record<number, { key: 'pending' | 'active' | 'disabled' | 'rejected' | 'expired'; tone: Tone }> = {
   [ITEM_STATUS.pending]: { key: 'pending', tone: 'wait' },
   [ITEM_STATUS.active]: { key: 'active', tone: 'good' },
   [ITEM_STATUS.disabled]: { key: 'disabled', tone: 'plain' },
   [ITEM_STATUS.rejected]: { key: 'rejected', tone: 'bad' },
+  [ITEM_STATUS.expired]: { key: 'expired', tone: 'plain' },
 };
 
 /** Deleted, else its status, and sold when it is. */

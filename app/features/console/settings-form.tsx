@@ -63,6 +63,16 @@ const GROUPS = [
     ],
   },
   {
+    key: 'upkeep',
+    fields: [
+      ['listing_lifetime_days', 'number'],
+      ['expiry_notice_days', 'number'],
+      ['bump_free_days', 'number'],
+      ['bump_price', 'money'],
+      ['member_free_bumps', 'number'],
+    ],
+  },
+  {
     key: 'apps',
     fields: [
       ['version_no', 'text'],
@@ -132,6 +142,7 @@ function SettingField({
     return <CheckboxField name={name} idPrefix="settings" label={label} errors={errors} defaultChecked={checked} />;
   }
   const isText = kind === 'text';
+  const hint = hintKeyOf(name, kind);
   return (
     <Field
       name={name}
@@ -142,10 +153,26 @@ function SettingField({
       inputMode={isText ? undefined : 'decimal'}
       {...numberRange(name, kind)}
       defaultValue={failure?.values?.[name] ?? String(settings[name])}
-      hint={kind === 'limit' ? t('console.settings.noLimitHint') : undefined}
+      hint={hint && t(hint)}
       dir={isText && !FREE_TEXT.has(name) ? 'ltr' : undefined}
     />
   );
+}
+
+/** Settings whose 0 means something other than "no limit" say what. */
+const ZERO_MEANS = {
+  member_listings_per_day: 'console.settings.hints.member_listings_per_day',
+  listing_lifetime_days: 'console.settings.hints.listing_lifetime_days',
+  bump_free_days: 'console.settings.hints.bump_free_days',
+  bump_price: 'console.settings.hints.bump_price',
+  member_free_bumps: 'console.settings.hints.member_free_bumps',
+} as const satisfies Partial<Record<Key, string>>;
+
+type HintKey = (typeof ZERO_MEANS)[keyof typeof ZERO_MEANS] | 'console.settings.noLimitHint';
+
+function hintKeyOf(name: Key, kind: Kind): HintKey | undefined {
+  if (name in ZERO_MEANS) return ZERO_MEANS[name as keyof typeof ZERO_MEANS];
+  return kind === 'limit' ? 'console.settings.noLimitHint' : undefined;
 }
 
 /** The step and floor of a number input: coordinates are free, prices go by cents, limits start at 0. */

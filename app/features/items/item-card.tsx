@@ -11,7 +11,7 @@ import { photoSources } from './item-photos.ts';
 /** What an <img> of a card is given: the width it takes on each screen (the card grids of the item lists). */
 export const ITEM_CARD_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw';
 
-export type ItemBadge = 'featured' | 'pending' | 'active' | 'rejected' | 'disabled' | 'soldOut';
+export type ItemBadge = 'featured' | 'pending' | 'active' | 'rejected' | 'disabled' | 'expired' | 'soldOut';
 
 /**
  * The badges of an item: promoted (a paid ad runs, SPEC.md 4 is_paid) first, then its status, sold out last (a
@@ -25,6 +25,7 @@ export function badgesOf(
   if (item.status === ITEM_STATUS.pending) badges.push('pending');
   else if (item.status === ITEM_STATUS.rejected) badges.push('rejected');
   else if (item.status === ITEM_STATUS.disabled) badges.push('disabled');
+  else if (item.status === ITEM_STATUS.expired) badges.push('expired');
   else if (item.status === ITEM_STATUS.active && withActive) badges.push('active');
   if (item.is_sold_out) badges.push('soldOut');
   return badges;
@@ -37,6 +38,7 @@ const BADGE_STYLES: Record<ItemBadge, string> = {
   active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50',
   rejected: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50',
   disabled: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50',
+  expired: 'bg-orange-100 text-orange-900 dark:bg-orange-900 dark:text-orange-50',
   soldOut: 'bg-slate-900 text-white dark:bg-white dark:text-slate-900',
 };
 

@@ -11,7 +11,7 @@ export const NEEDS_REASON: ReadonlySet<ModerationDecision> = new Set(['reject', 
 export type DecisionFailure = FormResult & { values?: { item_id?: string; decision?: string; intent?: string } };
 
 /** The queue's status filter (SPEC.md 4 item status), by name in the address: ?status=pending. */
-export const STATUS_FILTERS = ['all', 'pending', 'active', 'rejected', 'disabled'] as const;
+export const STATUS_FILTERS = ['all', 'pending', 'active', 'rejected', 'disabled', 'expired'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export function statusFilterOf(value: string | null): StatusFilter {
@@ -32,6 +32,8 @@ export function decisionsFor(status: number): ModerationDecision[] {
       return ['approve', 'disable'];
     case ITEM_STATUS.disabled:
       return ['enable'];
+    case ITEM_STATUS.expired:
+      return ['disable'];
     default:
       return [];
   }

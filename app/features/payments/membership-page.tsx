@@ -111,6 +111,17 @@ function Plan({ options }: { options: MembershipOptions }) {
     ...(options.listings_per_day > 0
       ? [{ key: 'listings', text: t('payments.membership.benefitListings', { count: options.listings_per_day }) }]
       : []),
+    ...(options.free_bumps > 0
+      ? [
+          {
+            key: 'bumps',
+            text: t('payments.membership.benefitBumps', {
+              count: options.free_bumps,
+              days: t('payments.days', { count: options.bump_days }),
+            }),
+          },
+        ]
+      : []),
     { key: 'extend', text: t('payments.membership.benefitExtend') },
   ];
   return (

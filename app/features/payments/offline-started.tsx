@@ -5,7 +5,7 @@ import type { Payment, PaymentAction } from '../../../contract/payments.ts';
 import { Clock } from '../../components/ui/icons.tsx';
 import { isolate } from '../../lib/bidi.ts';
 import { formatAmount } from '../../lib/money.ts';
-import { ResultLinks } from './result-links.tsx';
+import { type NextPlace, ResultLinks } from './result-links.tsx';
 
 /**
  * An offline payment sent (a promotion's, the membership's): what was bought waits for an operator's approval;
@@ -25,7 +25,7 @@ export function OfflineStarted({
   due: { amount: string; currency: string };
   /** The notice's title and its sentence: what waits, and what happens once approved. */
   words: { title: string; text: string };
-  next: 'paidAds' | 'profile';
+  next: NextPlace;
   testId: string;
 }) {
   const { t, i18n } = useTranslation();

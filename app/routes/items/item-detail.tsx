@@ -18,6 +18,7 @@ import { itemJsonLd, jsonLdText } from '../../features/items/detail/item-json-ld
 import { itemMeta } from '../../features/items/detail/item-seo.ts';
 import { ItemStats } from '../../features/items/detail/item-stats.tsx';
 import { ItemVideo } from '../../features/items/detail/item-video.tsx';
+import { ListingUpkeepBox } from '../../features/items/detail/listing-upkeep.tsx';
 import { PromoteCallout } from '../../features/items/detail/promote-callout.tsx';
 import { RelatedItems, withoutShown } from '../../features/items/detail/related-items.tsx';
 import { SafetyTips } from '../../features/items/detail/safety-tips.tsx';
@@ -83,8 +84,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mapTiles,
     viewerId: viewer?.userId ?? null,
     followsSeller: relation?.isFollowed ?? false,
-    // Its owner sees how many people revealed their phone from it.
+    // Its owner sees how many people revealed their phone from it, and when it expires and how to bump it.
     contactCount: viewer && item.is_owner ? await services.items.contactCount(viewer, item.id) : null,
+    upkeep:
+      viewer && item.is_owner
+        ? await services.payments.listingUpkeep(viewer, item.id, language).catch((error: unknown) => {
+            logError(error, { itemId: item.id, during: 'listingUpkeep' });
+            return null;
+          })
+        : null,
     // "Now" as the server drew the page, so that the browser's first render draws the same.
     renderedAt: Date.now(),
   };
@@ -127,6 +135,7 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
     viewerId,
     followsSeller,
     contactCount,
+    upkeep,
   } = loaderData;
   // A visitor's recently viewed lives in their browser (its code loads after the page has hydrated); a signed-in
   // person's was kept by the loader.
@@ -210,6 +219,7 @@ export default function ItemDetailPage({ loaderData }: Route.ComponentProps) {
             report={<ReportItem itemId={item.id} />}
             contact={item.user && (item.user.shows_phone || item.user.shows_whatsapp) ? ContactSeller : undefined}
           />
+          <ListingUpkeepBox upkeep={upkeep} isSoldOut={item.is_sold_out} />
           <ItemStats item={item} contacts={contactCount} />
           <SellerCard
             user={item.user}

@@ -1,20 +1,18 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { appContext } from '#app-context';
-import { itemPath } from '../../../contract/item-basics.ts';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
-import { ItemPrice } from '../../components/price.tsx';
-import { ItemCover } from '../../features/items/item-card.tsx';
 import { offsetOf } from '../../features/items/lists/my-items.server.ts';
 import { PaidItemsPage } from '../../features/payments/paid-items-page.tsx';
 import { loadPromotion, promote } from '../../features/payments/promote.server.ts';
 import { PromotePanel } from '../../features/payments/promote-panel.tsx';
-import type { PromotedListing, PromoteResult } from '../../features/payments/promotion.ts';
+import type { PromoteResult } from '../../features/payments/promotion.ts';
 import { signedInPayer } from '../../features/payments/signed-in.server.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { pageLanguage, toldTimeZone } from '../../lib/cookies.server.ts';
 import { formFields } from '../../lib/forms.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/paid-items';
+import { ListingSummary } from './listing-summary.tsx';
 
 /**
  * /paid-items: the signed-in person's paid ads, the latest first (SPEC.md 2); with ?item_id= one of their
@@ -47,27 +45,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     title: loaderData?.promotion ? 'meta.promoteTitle' : 'meta.paidItemsTitle',
     description: 'meta.paidItemsDescription',
   });
-
-/** The listing being promoted, as its card shows it. */
-function ListingSummary({ listing }: { listing: PromotedListing }) {
-  return (
-    <div className="flex items-center gap-4" data-testid="promoted-listing">
-      <div className="w-24 shrink-0 overflow-hidden rounded-xl sm:w-32">
-        <ItemCover item={listing} lazy={false} sizes="128px" />
-      </div>
-      <div className="min-w-0">
-        <p className="text-lg font-semibold break-words" dir="auto">
-          <Link to={itemPath(listing)} className="hover:underline">
-            {listing.title}
-          </Link>
-        </p>
-        <p className="mt-1 font-bold text-brand-700 dark:text-brand-300">
-          <ItemPrice item={listing} />
-        </p>
-      </div>
-    </div>
-  );
-}
 
 export default function PaidItems({ loaderData, actionData }: Route.ComponentProps) {
   const { firstPage, promotion, language } = loaderData;

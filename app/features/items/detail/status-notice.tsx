@@ -5,7 +5,7 @@ import { Info, ShieldAlert } from '../../../components/ui/icons.tsx';
 
 /**
  * Why the item is not (or no longer) on offer: waiting for approval, rejected or disabled with the admin's
- * reason (only its owner and admins can see such an item), or sold.
+ * reason, expired (only its owner and admins can see such an item), or sold.
  */
 export function StatusNotice({ item }: { item: ItemDetail }) {
   const { t } = useTranslation();
@@ -14,6 +14,7 @@ export function StatusNotice({ item }: { item: ItemDetail }) {
   if (item.status === ITEM_STATUS.pending) message = t(byOwner ? 'item.notice.pendingOwner' : 'item.notice.pending');
   else if (item.status === ITEM_STATUS.rejected) message = t('item.notice.rejected');
   else if (item.status === ITEM_STATUS.disabled) message = t('item.notice.disabled');
+  else if (item.status === ITEM_STATUS.expired) message = t('item.notice.expired');
   else if (item.is_sold_out) message = t('item.notice.soldOut');
   if (!message) return null;
   const refused = item.status === ITEM_STATUS.rejected || item.status === ITEM_STATUS.disabled;

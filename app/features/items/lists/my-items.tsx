@@ -4,16 +4,21 @@ import type { OwnerList, OwnItemCard } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
 import { Plus } from '../../../components/ui/icons.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { RenewButton } from '../detail/listing-upkeep.tsx';
 import { ItemCard } from '../item-card.tsx';
 import { itemGridClass, NoResult } from './item-grid.tsx';
 
-/** The three lists of the owner's items and their pages (SPEC.md 2); sold items are on the profile. */
+/** The lists of the owner's items and their pages (SPEC.md 2, and expired ones); sold items are on the profile. */
 export const MY_LISTS = [
   { list: 'active', path: '/active-items' },
   { list: 'pending', path: '/pending-items' },
   { list: 'rejected', path: '/reject-items' },
+  { list: 'expired', path: '/expired-items' },
 ] as const satisfies ReadonlyArray<{ list: OwnerList; path: string }>;
 export type MyList = (typeof MY_LISTS)[number]['list'];
+
+const renewClass =
+  'inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
 
 /** Cards in the first screen load at once; the rest when scrolled near. */
 const EAGER_CARDS = 4;
@@ -21,7 +26,7 @@ const EAGER_CARDS = 4;
 export const newPostClass =
   'inline-flex items-center justify-center gap-2 rounded-full bg-accent-400 px-5 py-2.5 font-bold text-slate-900 shadow-sm hover:bg-accent-500';
 
-/** Links between the owner's three lists, the current one marked (aria-current) for every reader. */
+/** Links between the owner's lists, the current one marked (aria-current) for every reader. */
 function ListTabs({ current }: { current: MyList }) {
   const { t } = useTranslation();
   return (
@@ -98,6 +103,7 @@ export function MyItemsPage({
               <li key={item.id}>
                 <ItemCard item={item} headingLevel={2} showStatus lazy={index >= EAGER_CARDS}>
                   {list === 'rejected' && <RefusalReason reason={item.reject_reason} />}
+                  {list === 'expired' && <RenewButton itemId={item.id} expired className={renewClass} />}
                 </ItemCard>
               </li>
             ))}
