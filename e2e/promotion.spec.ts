@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { withDatabase } from './support/database.ts';
+import { runScheduledJobNow } from './support/jobs.ts';
 
 /**
  * Issue 23, paid promotion (SPEC.md 2, 4, 9): an owner promotes an active listing for 7 days, paying by bank
@@ -183,4 +185,70 @@ test('promotion is the owner’s: a visitor signs in first, and another member�
   expect(answer?.status()).toBe(404);
   const receipt = await page.goto('/payments/00000000-0000-4000-8000-000000000000?lang=en');
   expect(receipt?.status()).toBe(404);
+});
+
+test('a paid promotion starts and ends on the promotion job’s clock: featured only in between', async ({
+  page,
+  newAccount,
+  moderator,
+}) => {
+  test.slow();
+  const seller = await newAccount({ withListings: 1 });
+  const [listing] = seller.listings;
+  if (!listing) throw new Error('the seller has no listing');
+  const card = page.locator(`[data-testid="item-card"][data-item-id="${listing.id}"]`);
+  const paidItems = async () => {
+    await page.goto(`/item-list?isPaid=only_paid_item&search_term=${encodeURIComponent(listing.title)}&lang=en`);
+  };
+  const moveAd = (startDays: number, endDays: number) =>
+    withDatabase((db) =>
+      db.query(
+        `update paid_ads set start_date = now() + make_interval(days => $2), end_date = now() + make_interval(days => $3)
+         where item_id = $1`,
+        [listing.id, startDays, endDays],
+      ),
+    );
+
+  await test.step('a week booked from tomorrow and paid: not featured before its start', async () => {
+    const options = await dataOf(await seller.request.get(`/api/v1/items/${listing.id}/promotion-options`));
+    const booked = await dataOf(
+      await seller.request.post('/api/v1/paid-items', {
+        data: {
+          item_id: listing.id,
+          days: 7,
+          start_date: new Date(Date.now() + 86_400_000).toISOString(),
+          payment_method: 'offline',
+          offline_payment_id: options.offline_methods[0].id,
+          offline_reference: 'TRX-CLOCK',
+        },
+      }),
+    );
+    const admin = await moderator();
+    await dataOf(
+      await admin.post(`/api/v1/admin/payments/${booked.payment.payment.id}/review`, { data: { decision: 'approve' } }),
+    );
+    await runScheduledJobNow('promotions.advance');
+    await paidItems();
+    await expect(card).toHaveCount(0);
+  });
+
+  await test.step('its start comes (the clock moved): the job runs it, and the listing is featured', async () => {
+    await moveAd(-1, 6);
+    await runScheduledJobNow('promotions.advance');
+    await expect(async () => {
+      await paidItems();
+      await expect(card.getByTestId('featured-badge')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+  });
+
+  await test.step('its end comes: the job ends it, and the listing drops back among the others', async () => {
+    await moveAd(-8, -1);
+    await runScheduledJobNow('promotions.advance');
+    await expect(async () => {
+      await paidItems();
+      await expect(card).toHaveCount(0, { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.goto(`/item/${encodeURIComponent(listing.item_name)}?lang=en`);
+    await expect(page.getByTestId('featured-badge')).toHaveCount(0);
+  });
 });
