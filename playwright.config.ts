@@ -1,16 +1,27 @@
 import { defineConfig, devices } from '@playwright/test';
 import { freePorts } from './e2e/support/free-ports.ts';
+import { PAYPAL_TEST_KEYS, PAYSTACK_TEST_KEYS } from './e2e/support/providers.ts';
 import { STRIPE_TEST_KEYS } from './e2e/support/stripe.ts';
 
 // Free ports unless E2E_PORT / E2E_OIDC_PORT are set, so checkouts testing on one machine never collide.
 // This file runs first in the main process; the workers inherit these variables and see the same ports.
-if (!process.env.E2E_PORT || !process.env.E2E_OIDC_PORT || !process.env.E2E_PUSH_PORT || !process.env.E2E_STRIPE_PORT) {
-  const [appPort, oidcPort, pushPort, pushControlPort, stripePort] = await freePorts(5);
+const PORT_VARIABLES = [
+  'E2E_PORT',
+  'E2E_OIDC_PORT',
+  'E2E_PUSH_PORT',
+  'E2E_STRIPE_PORT',
+  'E2E_PAYPAL_PORT',
+  'E2E_PAYSTACK_PORT',
+];
+if (PORT_VARIABLES.some((name) => !process.env[name])) {
+  const [appPort, oidcPort, pushPort, pushControlPort, stripePort, paypalPort, paystackPort] = await freePorts(7);
   process.env.E2E_PORT ??= String(appPort);
   process.env.E2E_OIDC_PORT ??= String(oidcPort);
   process.env.E2E_PUSH_PORT ??= String(pushPort);
   process.env.E2E_PUSH_CONTROL_PORT ??= String(pushControlPort);
   process.env.E2E_STRIPE_PORT ??= String(stripePort);
+  process.env.E2E_PAYPAL_PORT ??= String(paypalPort);
+  process.env.E2E_PAYSTACK_PORT ??= String(paystackPort);
 }
 const PORT = Number(process.env.E2E_PORT);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
@@ -20,6 +31,9 @@ const PUSH_PORT = Number(process.env.E2E_PUSH_PORT);
 const PUSH_CONTROL_URL = `http://127.0.0.1:${process.env.E2E_PUSH_CONTROL_PORT}`;
 /** The local Stripe (API, Stripe.js and its card frame): card payments in the journeys. */
 const STRIPE_URL = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
+/** The local PayPal and Paystack (their APIs and the pages a payer pays on): the journeys of pages paid on. */
+const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT}`;
+const PAYSTACK_URL = `http://127.0.0.1:${process.env.E2E_PAYSTACK_PORT}`;
 /** The local push service's certificate, which the app is told to trust. */
 const PUSH_FOLDER = `data/e2e-push-${PORT}`;
 /** One data folder per port, so two test runs on one machine never share a database; removed after the run. */
@@ -65,7 +79,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(site-wide|card-payment)\.spec\.ts/,
+      testIgnore: /(site-wide|card-payment|provider-pages)\.spec\.ts/,
     },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /shell\.spec\.ts/ },
     // Journeys that change what every page shows (a category's name): once the others have finished.
@@ -74,6 +88,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /(site-wide|card-payment)\.spec\.ts/,
       dependencies: ['desktop', 'phone'],
+    },
+    // Payments on PayPal's and Paystack's pages need the site's currency to be one they take: after the others.
+    {
+      name: 'provider-pages',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /provider-pages\.spec\.ts/,
+      dependencies: ['site-wide'],
     },
   ],
   webServer: [
@@ -99,6 +120,18 @@ export default defineConfig({
       command: 'exec node e2e/support/stripe-server.ts',
       url: `${STRIPE_URL}/v3/`,
       env: { STRIPE_PORT: process.env.E2E_STRIPE_PORT ?? '', STRIPE_APP_URL: APP_URL },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // The local PayPal and Paystack: the app's API calls, their payment pages, and signed events to the app.
+      command: 'exec node e2e/support/provider-server.ts',
+      url: `${PAYSTACK_URL}/transaction/verify/ready`,
+      env: {
+        PAYPAL_PORT: process.env.E2E_PAYPAL_PORT ?? '',
+        PAYSTACK_PORT: process.env.E2E_PAYSTACK_PORT ?? '',
+        PROVIDERS_APP_URL: APP_URL,
+      },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
@@ -135,6 +168,12 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
         STRIPE_API_URL: STRIPE_URL,
         STRIPE_JS_URL: `${STRIPE_URL}/v3/`,
+        PAYPAL_CLIENT_ID: PAYPAL_TEST_KEYS.clientId,
+        PAYPAL_CLIENT_SECRET: PAYPAL_TEST_KEYS.clientSecret,
+        PAYPAL_WEBHOOK_ID: PAYPAL_TEST_KEYS.webhookId,
+        PAYPAL_API_URL: PAYPAL_URL,
+        PAYSTACK_SECRET_KEY: PAYSTACK_TEST_KEYS.secretKey,
+        PAYSTACK_API_URL: PAYSTACK_URL,
       },
       timeout: 180_000,
       reuseExistingServer: false,
