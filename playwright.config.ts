@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { freePorts } from './e2e/support/free-ports.ts';
-import { PAYPAL_TEST_KEYS, PAYSTACK_TEST_KEYS } from './e2e/support/providers.ts';
+import { PAYPAL_TEST_KEYS, PAYSTACK_TEST_KEYS, RAZORPAY_TEST_KEYS } from './e2e/support/providers.ts';
 import { STRIPE_TEST_KEYS } from './e2e/support/stripe.ts';
 
 // Free ports unless E2E_PORT / E2E_OIDC_PORT are set, so checkouts testing on one machine never collide.
@@ -14,7 +14,8 @@ const PORT_VARIABLES = [
   'E2E_PAYSTACK_PORT',
 ];
 if (PORT_VARIABLES.some((name) => !process.env[name])) {
-  const [appPort, oidcPort, pushPort, pushControlPort, stripePort, paypalPort, paystackPort] = await freePorts(7);
+  const [appPort, oidcPort, pushPort, pushControlPort, stripePort, paypalPort, paystackPort, razorpayPort] =
+    await freePorts(8);
   process.env.E2E_PORT ??= String(appPort);
   process.env.E2E_OIDC_PORT ??= String(oidcPort);
   process.env.E2E_PUSH_PORT ??= String(pushPort);
@@ -22,6 +23,7 @@ if (PORT_VARIABLES.some((name) => !process.env[name])) {
   process.env.E2E_STRIPE_PORT ??= String(stripePort);
   process.env.E2E_PAYPAL_PORT ??= String(paypalPort);
   process.env.E2E_PAYSTACK_PORT ??= String(paystackPort);
+  process.env.E2E_RAZORPAY_PORT ??= String(razorpayPort);
 }
 const PORT = Number(process.env.E2E_PORT);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
@@ -31,9 +33,10 @@ const PUSH_PORT = Number(process.env.E2E_PUSH_PORT);
 const PUSH_CONTROL_URL = `http://127.0.0.1:${process.env.E2E_PUSH_CONTROL_PORT}`;
 /** The local Stripe (API, Stripe.js and its card frame): card payments in the journeys. */
 const STRIPE_URL = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
-/** The local PayPal and Paystack (their APIs and the pages a payer pays on): the journeys of pages paid on. */
+/** The local PayPal, Paystack and Razorpay (their APIs and the pages a payer pays on): providers' journeys. */
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT}`;
 const PAYSTACK_URL = `http://127.0.0.1:${process.env.E2E_PAYSTACK_PORT}`;
+const RAZORPAY_URL = `http://127.0.0.1:${process.env.E2E_RAZORPAY_PORT}`;
 /** The local push service's certificate, which the app is told to trust. */
 const PUSH_FOLDER = `data/e2e-push-${PORT}`;
 /** One data folder per port, so two test runs on one machine never share a database; removed after the run. */
@@ -89,7 +92,7 @@ export default defineConfig({
       testMatch: /(site-wide|card-payment)\.spec\.ts/,
       dependencies: ['desktop', 'phone'],
     },
-    // Payments on PayPal's and Paystack's pages need the site's currency to be one they take: after the others.
+    // Payments on PayPal's, Paystack's and Razorpay's pages need a currency they all take: after the others.
     {
       name: 'provider-pages',
       use: { ...devices['Desktop Chrome'], channel: undefined },
@@ -124,12 +127,13 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      // The local PayPal and Paystack: the app's API calls, their payment pages, and signed events to the app.
+      // The local PayPal, Paystack and Razorpay: the app's API calls, their payment pages, and signed events.
       command: 'exec node e2e/support/provider-server.ts',
       url: `${PAYSTACK_URL}/transaction/verify/ready`,
       env: {
         PAYPAL_PORT: process.env.E2E_PAYPAL_PORT ?? '',
         PAYSTACK_PORT: process.env.E2E_PAYSTACK_PORT ?? '',
+        RAZORPAY_PORT: process.env.E2E_RAZORPAY_PORT ?? '',
         PROVIDERS_APP_URL: APP_URL,
       },
       reuseExistingServer: false,
@@ -174,6 +178,11 @@ export default defineConfig({
         PAYPAL_API_URL: PAYPAL_URL,
         PAYSTACK_SECRET_KEY: PAYSTACK_TEST_KEYS.secretKey,
         PAYSTACK_API_URL: PAYSTACK_URL,
+        RAZORPAY_KEY_ID: RAZORPAY_TEST_KEYS.keyId,
+        RAZORPAY_KEY_SECRET: RAZORPAY_TEST_KEYS.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: RAZORPAY_TEST_KEYS.webhookSecret,
+        RAZORPAY_API_URL: RAZORPAY_URL,
+        RAZORPAY_CHECKOUT_URL: `${RAZORPAY_URL}/v1/checkout.js`,
       },
       timeout: 180_000,
       reuseExistingServer: false,

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dataOf } from './support/accounts.ts';
-import { PAYSTACK_TEST_KEYS } from './support/providers.ts';
+import { PAYSTACK_TEST_KEYS, RAZORPAY_TEST_KEYS } from './support/providers.ts';
 
 /**
- * Issue 23, paying on a provider's own page (e2e/support/provider-server.ts: the local PayPal and Paystack speak
- * their APIs and sign their events as they do): the operator takes US dollars (PayPal has no riyal, Paystack
- * neither) and turns both on; an owner promotes a listing, approves on PayPal's page or pays on Paystack's, comes
- * back to the payment's receipt, which the server has settled by asking the provider, and the promotion runs.
+ * Issue 23, paying with a provider's own page or window (e2e/support/provider-server.ts: the local PayPal,
+ * Paystack and Razorpay speak their APIs and sign their events as they do): the operator takes US dollars (PayPal
+ * has no riyal, Paystack neither) and turns them on; an owner promotes a listing, approves on PayPal's page or
+ * pays on Paystack's and comes back to the payment's receipt, or pays in Razorpay's window over the page; the
+ * server settles the payment by asking the provider, and the promotion runs.
  * The site's currency changes every page's prices, so this runs after every other journey.
  */
 
@@ -38,6 +39,8 @@ test.beforeAll(async ({ moderator }) => {
     paypal_enabled: true,
     paystack_enabled: true,
     paystack_key: PAYSTACK_TEST_KEYS.publicKey,
+    razor_enabled: true,
+    razor_key: RAZORPAY_TEST_KEYS.keyId,
   };
   await dataOf(await admin.post('/api/v1/admin/settings', { data: takeDollars }));
 });
@@ -91,3 +94,47 @@ for (const provider of [
     });
   });
 }
+
+test('an owner promotes a listing paying in Razorpay’s window, and the promotion runs', async ({
+  page,
+  newAccount,
+}) => {
+  test.slow();
+  const seller = await newAccount({ withListings: 1 });
+  await seller.signIn(page);
+  const [listing] = seller.listings;
+  if (!listing) throw new Error('the seller has no listing');
+
+  await test.step('the owner chooses 7 days and Razorpay; its window opens over the page', async () => {
+    await page.goto(`/paid-items?item_id=${listing.id}&lang=en`);
+    const form = page.getByTestId('promote-form');
+    await form.getByRole('radio', { name: /^7 days/ }).check();
+    await form.getByRole('radio', { name: /Razorpay/ }).check();
+    await form.getByRole('button', { name: text('payments.promote.submitCard') }).click();
+    await expect(page.getByTestId('razorpay-step')).toBeVisible();
+  });
+
+  await test.step('closing the window charges nothing and offers it again', async () => {
+    const window = page.frameLocator('iframe[title="Razorpay Checkout"]');
+    await window.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('razorpay-step').getByRole('alert')).toHaveText(text('payments.razorpay.closed'));
+    await page.getByRole('button', { name: text('payments.razorpay.pay') }).click();
+  });
+
+  await test.step('pays in the window: the server checks Razorpay’s signature and asks Razorpay', async () => {
+    const window = page.frameLocator('iframe[title="Razorpay Checkout"]');
+    await window.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByTestId('payment-outcome')).toHaveAttribute('data-outcome', 'paid');
+  });
+
+  await test.step('the paid ad runs, and the listing is featured', async () => {
+    const paidAd = page.getByTestId('paid-ad').filter({ hasText: listing.title });
+    await expect(async () => {
+      await page.goto('/paid-items?lang=en');
+      await expect(paidAd.getByTestId('paid-ad-state')).toHaveText(text('payments.adState.in_progress'), {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 60_000 });
+    await expect(paidAd).toContainText('Razorpay');
+  });
+});

@@ -31,7 +31,14 @@ import { serverSchemaRegistry } from './http/openapi-schemas.ts';
 import { pageStoreFor, registerPageCache } from './http/page-cache.ts';
 import { registerPageFormParsers, requireFormBody } from './http/page-forms.ts';
 import { registerRequestChecks } from './http/request-checks.ts';
-import { type SecurityHeaders, securityHeaders, stripeSourcesOf, tileSourceOf } from './http/security-headers.ts';
+import {
+  joinSources,
+  razorpaySourcesOf,
+  type SecurityHeaders,
+  securityHeaders,
+  stripeSourcesOf,
+  tileSourceOf,
+} from './http/security-headers.ts';
 import {
   currentViewer,
   hasSessionCookie,
@@ -342,16 +349,23 @@ const varyOnEncoding: onSendHookHandler = (_request, reply, payload, done) => {
   done(null, payload);
 };
 
+/** Stripe.js and Razorpay's checkout are allowed only where they can take payments: with their keys configured. */
+function providerScriptSources(config: Config) {
+  return joinSources(
+    ...(config.STRIPE_SECRET_KEY ? [stripeSourcesOf(config.STRIPE_JS_URL, config.STRIPE_API_URL)] : []),
+    ...(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
+      ? [razorpaySourcesOf(config.RAZORPAY_CHECKOUT_URL, config.RAZORPAY_API_URL)]
+      : []),
+  );
+}
+
 /** Helmet's headers and the permissions policy on every answer; pages add their script nonce (registerPages). */
 function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const security = securityHeaders({
     development: config.NODE_ENV === 'development',
     https: config.publicUrl.startsWith('https:'),
     imageSources: [tileSourceOf(config.MAP_TILE_URL)],
-    // Stripe.js is allowed only where card payments can be taken: with Stripe's secret key configured.
-    ...(config.STRIPE_SECRET_KEY
-      ? { paymentSources: stripeSourcesOf(config.STRIPE_JS_URL, config.STRIPE_API_URL) }
-      : {}),
+    paymentSources: providerScriptSources(config),
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security.common);

@@ -55,7 +55,7 @@ export function securityHeaders(options: {
   https: boolean;
   /** More places pages load pictures from (the map tile server, which may be plain http). */
   imageSources?: string[];
-  /** What Stripe.js needs when card payments are configured (stripeSourcesOf); nothing more otherwise. */
+  /** What Stripe.js and Razorpay's checkout need when they are configured (stripeSourcesOf, razorpaySourcesOf). */
   paymentSources?: PaymentSources;
 }): SecurityHeaders {
   const payment = options.paymentSources ?? { script: [], frame: [], connect: [] };
@@ -69,7 +69,8 @@ export function securityHeaders(options: {
     // The realtime socket is this site's own: CSP 3's 'self' covers ws: and wss: to the same host and port, and
     // a bare ws: or wss: would let an injected script talk to any host.
     connectSrc: ["'self'", ...payment.connect],
-    // Only Stripe's card fields (and its 3-D Secure pages) are framed; without them default-src keeps frames to 'self'.
+    // Only Stripe's card fields (and its 3-D Secure pages) and Razorpay's checkout window are framed; without
+    // them default-src keeps frames to 'self'.
     ...(payment.frame.length > 0 ? { frameSrc: ["'self'", ...payment.frame] } : {}),
     upgradeInsecureRequests: null,
   };
@@ -132,6 +133,26 @@ export function stripeSourcesOf(jsUrl: string, apiUrl: string): PaymentSources {
     script: [js, ...hosted],
     frame: [js, ...hosted, ...(stripeHosted ? ['https://hooks.stripe.com'] : [])],
     connect: [...new Set([originOf(apiUrl), js])],
+  };
+}
+
+/**
+ * What Razorpay's checkout.js needs: its own origin (RAZORPAY_CHECKOUT_URL) for the script, and Razorpay's API
+ * origin (RAZORPAY_API_URL), whose page the checkout window is and which it calls.
+ */
+export function razorpaySourcesOf(checkoutUrl: string, apiUrl: string): PaymentSources {
+  const checkout = originOf(checkoutUrl);
+  const api = originOf(apiUrl);
+  return { script: [checkout], frame: [...new Set([api, checkout])], connect: [...new Set([api, checkout])] };
+}
+
+/** The sources of every configured provider's script, together. */
+export function joinSources(...sources: PaymentSources[]): PaymentSources {
+  const join = (pick: (each: PaymentSources) => string[]) => [...new Set(sources.flatMap(pick))];
+  return {
+    script: join((each) => each.script),
+    frame: join((each) => each.frame),
+    connect: join((each) => each.connect),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders, stripeSourcesOf } from './security-headers.ts';
+import { joinSources, razorpaySourcesOf, securityHeaders, stripeSourcesOf } from './security-headers.ts';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -39,5 +39,17 @@ describe('the content security policy of pages', () => {
       frame: ['http://127.0.0.1:4567'],
       connect: ['http://127.0.0.1:4567'],
     });
+  });
+
+  it('lets Razorpay’s checkout.js in, with its window and API, beside Stripe when both are configured', () => {
+    const paymentSources = joinSources(
+      stripeSourcesOf('https://js.stripe.com/v3/', 'https://api.stripe.com'),
+      razorpaySourcesOf('https://checkout.razorpay.com/v1/checkout.js', 'https://api.razorpay.com'),
+    );
+    const policy = pagePolicy({ development: false, https: true, paymentSources });
+    expect(directive(policy, 'script-src')).toContain(' https://checkout.razorpay.com ');
+    expect(directive(policy, 'frame-src')).toContain(' https://api.razorpay.com');
+    expect(directive(policy, 'frame-src')).toContain(' https://hooks.stripe.com');
+    expect(directive(policy, 'connect-src')).toContain(' https://api.razorpay.com');
   });
 });

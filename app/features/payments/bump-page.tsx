@@ -18,6 +18,7 @@ import { CardStep } from './card-step.tsx';
 import { isOfflineChoice, MethodChoice, paymentChoicesOf } from './method-choice.tsx';
 import { OfflineStarted } from './offline-started.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
+import { RazorpayStep } from './razorpay-step.tsx';
 import { ResultLinks } from './result-links.tsx';
 
 const [LATEST] = SORT_OPTIONS;
@@ -213,6 +214,20 @@ function BumpStarted({ result, listingPath }: { result: BumpResult; listingPath:
         words={{ title: t('payments.bump.offlineTitle'), text: t('payments.bump.offlineText') }}
         next="myListings"
         testId="bump-waiting"
+      />
+    );
+  }
+  if (action.kind === 'razorpay') {
+    const amount = formatAmount(due.amount, due.currency, i18n.language as LanguageCode);
+    return (
+      <RazorpayStep
+        action={action}
+        paymentId={due.id}
+        words={{
+          title: t('payments.bump.cardTitle'),
+          text: t('payments.bump.razorpayText', { amount: isolate(amount) }),
+        }}
+        outcome={outcome}
       />
     );
   }

@@ -7,6 +7,7 @@ import { formatAmount } from '../../lib/money.ts';
 import { CardStep } from './card-step.tsx';
 import { OfflineStarted } from './offline-started.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
+import { RazorpayStep } from './razorpay-step.tsx';
 import { ResultLinks } from './result-links.tsx';
 
 /**
@@ -39,6 +40,21 @@ export function MembershipStarted({ start }: { start: MembershipStart }) {
         words={{ title: t('payments.membership.offlineTitle'), text: t('payments.membership.offlineText') }}
         next="profile"
         testId="membership-waiting"
+      />
+    );
+  }
+  if (action.kind === 'razorpay') {
+    const amount = formatAmount(due.amount, due.currency, i18n.language as LanguageCode);
+    const days = t('payments.days', { count: membership.days });
+    return (
+      <RazorpayStep
+        action={action}
+        paymentId={payment.payment.id}
+        words={{
+          title: t('payments.membership.cardTitle'),
+          text: t('payments.membership.razorpayText', { days, amount: isolate(amount) }),
+        }}
+        outcome={outcome}
       />
     );
   }

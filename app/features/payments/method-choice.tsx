@@ -5,8 +5,8 @@ import { Banknote, CreditCard, type IconComponent, Landmark, Wallet } from '../.
 import { ChoiceCard } from './choice-card.tsx';
 
 /**
- * The ways the page can take a payment: the card (Stripe's own fields), a provider's own page (PayPal,
- * Paystack) and each of the operator's offline methods.
+ * The ways the page can take a payment: the card (Stripe's own fields), Razorpay's window, a provider's own
+ * page (PayPal, Paystack) and each of the operator's offline methods.
  */
 export interface PaymentChoice {
   /** The form's value: a method ("stripe", "paypal", "paystack"), or "offline:<id>". */
@@ -15,7 +15,7 @@ export interface PaymentChoice {
 }
 
 /** The providers' brand names: written the same in every language. */
-const PROVIDERS: Record<string, string> = { paypal: 'PayPal', paystack: 'Paystack' };
+const PROVIDERS: Record<string, string> = { paypal: 'PayPal', paystack: 'Paystack', razor: 'Razorpay' };
 
 const OFFLINE_ICONS: Record<string, IconComponent> = { landmark: Landmark, banknote: Banknote };
 
@@ -25,9 +25,9 @@ export const isOfflineChoice = (value: string) => value.startsWith('offline:');
 const REDIRECT_METHODS = ['paypal', 'paystack'] as const;
 
 /**
- * The methods this page can take a payment with (a promotion's, the membership's): the card (Stripe.js), the
- * providers' own pages and the operator's offline methods. Razorpay's checkout and the stores' in-app
- * purchases are the phone apps'.
+ * The methods this page can take a payment with (a promotion's, the membership's, a bump's): the card
+ * (Stripe.js), Razorpay's checkout window, the providers' own pages and the operator's offline methods. The
+ * stores' in-app purchases are the phone apps'.
  */
 export function paymentChoicesOf(options: {
   methods: PaymentMethod[];
@@ -35,6 +35,7 @@ export function paymentChoicesOf(options: {
 }): PaymentChoice[] {
   return [
     ...(options.methods.includes('stripe') ? [{ value: 'stripe', offline: null }] : []),
+    ...(options.methods.includes('razor') ? [{ value: 'razor', offline: null }] : []),
     ...REDIRECT_METHODS.filter((method) => options.methods.includes(method)).map((value) => ({ value, offline: null })),
     ...(options.methods.includes('offline')
       ? options.offline_methods.map((method) => ({ value: `offline:${method.id}`, offline: method }))
@@ -124,6 +125,8 @@ function useChoiceWords(choice: PaymentChoice) {
     const { icon, title, description } = choice.offline;
     return { Icon: OFFLINE_ICONS[icon] ?? Wallet, title, text: description };
   }
+  if (choice.value === 'razor')
+    return { Icon: Wallet, title: provider ?? '', text: t('payments.promote.razorpayHint') };
   if (provider) return { Icon: Wallet, title: provider, text: t('payments.promote.redirectHint', { provider }) };
   return { Icon: CreditCard, title: t('payments.promote.cardTitle'), text: t('payments.promote.cardHint') };
 }

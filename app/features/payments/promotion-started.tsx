@@ -8,6 +8,7 @@ import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { CardStep } from './card-step.tsx';
 import { OfflineStarted } from './offline-started.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
+import { RazorpayStep } from './razorpay-step.tsx';
 import { ResultLinks } from './result-links.tsx';
 
 /** A booked promotion: how to pay offline, the card step, or (a form sent twice) how its payment stands. */
@@ -40,6 +41,21 @@ export function PromotionStarted({ start }: { start: PromotionStart }) {
         }}
         next="paidAds"
         testId="promotion-waiting"
+      />
+    );
+  }
+  if (action.kind === 'razorpay') {
+    const amount = formatAmount(ad.amount, ad.currency, i18n.language as LanguageCode);
+    const days = t('payments.days', { count: ad.package_days });
+    return (
+      <RazorpayStep
+        action={action}
+        paymentId={payment.payment.id}
+        words={{
+          title: t('payments.started.cardTitle'),
+          text: t('payments.started.razorpayText', { days, amount: isolate(amount) }),
+        }}
+        outcome={outcome}
       />
     );
   }

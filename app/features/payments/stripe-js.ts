@@ -1,3 +1,5 @@
+import { loadProviderScript } from './provider-script.ts';
+
 /** The part of Stripe.js this page uses: card Elements and confirmCardPayment (https://docs.stripe.com/js). */
 export interface StripeCardElement {
   mount(target: HTMLElement): void;
@@ -17,33 +19,8 @@ export interface StripeClient {
 
 export type StripeFactory = (publishableKey: string) => StripeClient;
 
-const loads = new Map<string, Promise<StripeFactory>>();
-
 /**
- * Stripe.js from where the server says (STRIPE_JS_URL), added to the page once, in the browser only: the card
- * fields are Stripe's own frame, so card data never reaches this page's inputs or this server. A load that
- * failed is tried again on the next call.
+ * Stripe.js from where the server says (STRIPE_JS_URL), in the browser only: the card fields are Stripe's own
+ * frame, so card data never reaches this page's inputs or this server.
  */
-export function loadStripeJs(url: string): Promise<StripeFactory> {
-  const known = loads.get(url);
-  if (known) return known;
-  const loading = new Promise<StripeFactory>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.onload = () => {
-      const factory = (window as { Stripe?: StripeFactory }).Stripe;
-      if (factory) return resolve(factory);
-      loads.delete(url);
-      reject(new Error('Stripe.js did not define Stripe'));
-    };
-    script.onerror = () => {
-      script.remove();
-      loads.delete(url);
-      reject(new Error('Stripe.js could not be fetched'));
-    };
-    document.head.append(script);
-  });
-  loads.set(url, loading);
-  return loading;
-}
+export const loadStripeJs = (url: string) => loadProviderScript<StripeFactory>(url, 'Stripe');
