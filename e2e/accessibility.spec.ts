@@ -195,6 +195,15 @@ for (const language of ['ar', 'en']) {
       await expectAccessible(page, language);
     });
 
+    test('the bump page of the member’s listing passes WCAG 2.1 A and AA checks', async ({
+      member,
+      memberPage: page,
+    }) => {
+      await page.goto(`/bump?item_id=${member.listings[0]?.id}&lang=${language}`);
+      await expect(page.getByTestId('bump-form')).toBeVisible();
+      await expectAccessible(page, language);
+    });
+
     test('the search suggestions (header) pass WCAG 2.1 A and AA checks', async ({ visitorPage: page }) => {
       await page.goto(`/?lang=${language}`);
       const box = page.getByRole('combobox', { name: language === 'en' ? 'Search items' : 'ابحث في الإعلانات' });

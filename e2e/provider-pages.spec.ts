@@ -90,7 +90,8 @@ for (const provider of [
         });
       }).toPass({ timeout: 60_000 });
       await page.goto(`/item/${encodeURIComponent(listing.item_name)}?lang=en`);
-      await expect(page.getByTestId('featured-badge').first()).toBeVisible();
+      const heading = page.locator('header').filter({ has: page.locator('#item-title') });
+      await expect(heading.getByTestId('featured-badge')).toBeVisible();
     });
   });
 }
