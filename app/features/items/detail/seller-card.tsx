@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../../../contract/users.ts';
 import { BadgeCheck, CalendarDays, ShieldCheck, Star, Store, UserRound } from '../../../components/ui/icons.tsx';
+import { MemberBadge } from '../../../components/ui/member-badge.tsx';
 import { SentenceWithValue } from '../../../components/ui/sentence-with-value.tsx';
 import { useFormatDateTime } from '../../../lib/time-zone.tsx';
 
 const photoAddress = (file: string) => (/^https?:\/\//i.test(file) ? file : `/uploads/${file}`);
 
 /**
- * Who sells: photo, name, joined date, verified marks, a link to the profile (their own profile for the
+ * Who sells: photo, name, joined date, verified marks, the member badge, a link to the profile (their own profile for the
  * owner) and, for others, `follow`. A seller who hides their profile on items (`user` null) shows as a plain "Seller" card.
  */
 export function SellerCard({
@@ -71,6 +72,7 @@ export function SellerCard({
                 <span className="sr-only">{t('item.seller.blueMark')}</span>
               </span>
             )}
+            {user.is_member && <MemberBadge label={t('item.seller.member')} />}
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
