@@ -49,7 +49,7 @@ import type { Membership, MembershipBuy, MembershipOptions, MembershipStart } fr
 import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
-import type { Payment } from './payments.ts';
+import type { Payment, PaymentStart } from './payments.ts';
 import type { PaidAd, PromoteInput, PromotionOptions, PromotionStart } from './promotions.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
 import type { ConsoleReview } from './review-moderation.ts';
@@ -338,6 +338,8 @@ export interface PaymentPages {
   payment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
   /** Back from the provider: asks it how the payment stands. */
   refreshPayment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
+  /** How to finish an unpaid payment of the viewer's (the step its start gave); 404 when it is not theirs. */
+  paymentNextStep(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<PaymentStart>;
   /** The membership on sale, the enabled methods and the viewer's own membership. */
   membershipOptions(viewer: Viewer, language: LanguageCode): Promise<MembershipOptions>;
   /** Starts buying the membership; 409 (api.membershipOff) when it is not on sale. */

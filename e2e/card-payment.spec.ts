@@ -6,7 +6,8 @@ import { STRIPE_TEST_KEYS } from './support/stripe.ts';
 /**
  * Issue 23, paying by card against the local Stripe (e2e/support/stripe-server.ts): the operator turns card
  * payment on, an owner promotes a listing by card in Stripe's own card fields; a declined card says so and
- * charges nothing, a good one pays; Stripe's signed event makes the server ask Stripe, and only then does the
+ * charges nothing; the owner leaves it for later and finishes paying from the payment's receipt, where a good
+ * card pays; Stripe's signed event makes the server ask Stripe, and only then does the
  * promotion run and the listing carry the Featured badge. Card payment is on for every page while this runs,
  * so it runs with the site-wide journeys, after the others.
  */
@@ -58,8 +59,19 @@ test('an owner pays a promotion by card: a declined card is refused, a good one 
       await expect(dialog.getByTestId('card-error')).toHaveText('Your card was declined.');
     });
 
-    await test.step('a good card pays: Successfully paid AD', async () => {
+    await test.step('the owner leaves it for later, and finds the unpaid payment with its receipt', async () => {
+      await dialog.getByRole('button', { name: text('payments', 'payments.card.later') }).click();
+      await page.goto('/payments?lang=en');
+      await page.getByTestId('payment-row').first().getByRole('link').first().click();
+      await expect(page.getByTestId('receipt')).toContainText(listing.title);
+    });
+
+    await test.step('finishing from the receipt, a good card pays: Successfully paid AD', async () => {
+      const finish = page.getByTestId('finish-paying');
+      await finish.getByRole('button', { name: text('payments', 'payments.started.payNow') }).click();
       await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await card.getByLabel('Expiration date (MM/YY)').fill('12/34');
+      await card.getByLabel('Security code (CVC)').fill('123');
       await dialog.getByRole('button', { name: /^Pay .*70\.00/ }).click();
       await expect(page.getByTestId('payment-outcome')).toContainText(text('common', 'messages.promotionPaid'));
     });

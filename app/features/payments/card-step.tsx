@@ -21,6 +21,7 @@ export function CardStep({
   amount,
   words,
   outcome,
+  openAtOnce = true,
 }: {
   action: Extract<PaymentAction, { kind: 'stripe' }>;
   paymentId: string;
@@ -30,13 +31,15 @@ export function CardStep({
   words: { title: string; text: string; needsScript: string };
   /** What became of the payment, once Stripe has answered. */
   outcome: (status: PaymentStatus) => ReactNode;
+  /** Whether the dialog opens as soon as the page's code runs (right after booking) or on the payer's press. */
+  openAtOnce?: boolean;
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [settled, setSettled] = useState<PaymentStatus | null>(null);
   // Opened by the page's code as soon as it runs: paying is the one thing left to do here.
-  useEffect(() => setOpen(true), []);
+  useEffect(() => setOpen(openAtOnce), [openAtOnce]);
 
   if (settled && settled !== 'created') return outcome(settled);
   const onSettled = (answer: Payment | null) => {

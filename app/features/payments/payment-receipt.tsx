@@ -20,11 +20,14 @@ export function PaymentReceipt({
   payment,
   payerName,
   returned,
+  finish,
 }: {
   payment: Payment;
   payerName: string;
   /** Back from the provider's own page, and whether the payer cancelled there. */
   returned: { cancelled: boolean } | null;
+  /** How to finish paying, while the payment is unpaid. */
+  finish?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const amount = formatAmount(payment.amount, payment.currency, i18n.language as LanguageCode);
@@ -51,6 +54,7 @@ export function PaymentReceipt({
         </button>
       </div>
       {returned && <ReturnNotice payment={payment} cancelled={returned.cancelled} />}
+      {finish}
       <div
         className="mt-4 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900 print:mt-0 print:rounded-none print:border-0 print:bg-white print:p-0 print:text-black print:shadow-none"
         data-testid="receipt"

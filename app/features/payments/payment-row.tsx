@@ -2,16 +2,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { Payment } from '../../../contract/payments.ts';
-import { Crown, Megaphone, Wallet } from '../../components/ui/icons.tsx';
+import { ArrowUpToLine, Crown, type IconComponent, Megaphone, Wallet } from '../../components/ui/icons.tsx';
 import { formatAmount } from '../../lib/money.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { PaymentMethodName, PaymentStatusBadge } from './payment-words.tsx';
+
+const PURPOSE_ICONS: Partial<Record<Payment['purpose'], IconComponent>> = {
+  promotion: Megaphone,
+  membership: Crown,
+  bump: ArrowUpToLine,
+};
 
 /** One payment of the payer's list: what for, when, how, how much and how it stands; it opens its receipt. */
 export function PaymentRow({ payment }: { payment: Payment }) {
   const { t, i18n } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const Icon = payment.purpose === 'promotion' ? Megaphone : payment.purpose === 'membership' ? Crown : Wallet;
+  const Icon = PURPOSE_ICONS[payment.purpose] ?? Wallet;
   return (
     <li
       className="relative flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 hover:border-brand-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"

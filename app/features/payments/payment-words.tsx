@@ -6,6 +6,9 @@ import type { MembershipState } from './membership.ts';
 /** The providers' brand names: written the same in every language. */
 const BRANDS: Partial<Record<PaymentMethod, string>> = { paypal: 'PayPal', razor: 'Razorpay', paystack: 'Paystack' };
 
+/** A provider's brand, as its own page is called. */
+export const providerName = (method: PaymentMethod) => BRANDS[method] ?? method;
+
 /** How a payment was made, as the payer reads it: a card, an offline payment, a provider's brand, an app store. */
 export function PaymentMethodName({ method }: { method: PaymentMethod }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { isAppError } from '../../../contract/errors.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageOperations } from '../../../contract/pages.ts';
 import type { Viewer } from '../../../contract/session.ts';
+import { FinishPaying } from '../../features/payments/finish-paying.tsx';
 import { PaymentReceipt } from '../../features/payments/payment-receipt.tsx';
 import { signedInPayer } from '../../features/payments/signed-in.server.ts';
 import type { PageHandle } from '../../i18n/namespaces.ts';
@@ -46,7 +47,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const returned = query.has('returned') ? { cancelled: query.has('cancelled') } : null;
   const language = await pageLanguage(request);
   const payment = await paymentOf(services, viewer, params.paymentId, language, returned ? 'refresh' : 'read');
-  return { payment, returned };
+  // An unpaid payment can still be finished from here, by its payer (an operator reading it gets 404: null).
+  const nextStep =
+    payment.status === 'requires_action'
+      ? await services.payments.paymentNextStep(viewer, payment.id, language).catch((error: unknown) => {
+          if (isAppError(error) && error.status === 404) return null;
+          throw error;
+        })
+      : null;
+  return { payment, returned, nextStep };
 }
 
 /** "Check the payment again": the server asks the provider how an unfinished payment stands. */
@@ -67,6 +76,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function PaymentReceiptPage({ loaderData }: Route.ComponentProps) {
   const viewer = useViewer();
   return (
-    <PaymentReceipt payment={loaderData.payment} payerName={viewer?.userName ?? ''} returned={loaderData.returned} />
+    <PaymentReceipt
+      payment={loaderData.payment}
+      payerName={viewer?.userName ?? ''}
+      returned={loaderData.returned}
+      finish={loaderData.nextStep && <FinishPaying start={loaderData.nextStep} />}
+    />
   );
 }

@@ -257,6 +257,20 @@ export class PaymentsService {
     await jobs.every(RECONCILE_JOB, '*/5 * * * *');
   }
 
+  /**
+   * What the payer does next to finish one of their payments left unpaid (a card dialog closed, a provider's
+   * page left): the step the provider's start gave, kept with the payment; `none` once it is settled.
+   */
+  async nextStep(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<PaymentStart> {
+    const row = await this.row(paymentId);
+    if (!row || row.userId !== viewer.userId) throw notFound();
+    const payment = await this.presented(row, language);
+    if (row.status === 'pending_review') return { payment, action: await this.offlineAction(row, language) };
+    const stored = row.details.client_action;
+    if (row.status !== 'requires_action' || !isClientAction(stored)) return { payment, action: { kind: 'none' } };
+    return { payment, action: await this.actionOf(row, stored) };
+  }
+
   /** A payment as its payer (or an operator) reads it. */
   async one(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment> {
     const row = await this.row(paymentId);

@@ -65,6 +65,21 @@ describe('a card payment through Stripe', () => {
     expect(ad).toMatchObject({ status: 'paid', phase: 'running' });
   });
 
+  it('an unpaid payment can be finished later: its payer gets the same card step, nobody else', async () => {
+    expect(itemIds.length).toBeGreaterThan(7);
+    const itemId = itemIds.at(-1) as string;
+    const started = await promoteByCard(itemId);
+    const path = `/payments/${started.payment.id}/next-step`;
+    const again = await test.call('GET', path, test.token(3));
+    expect(again.status).toBe(200);
+    expect(again.body.data.action).toEqual(started.action);
+    expect((await test.call('GET', path, test.adminToken)).status).toBe(404);
+    expect((await test.call('GET', path)).status).toBe(401);
+    await fake.payWithCard(started.action.client_secret as string, '4242424242424242');
+    await paymentReaches(started.payment.id, 'succeeded');
+    expect((await test.call('GET', path, test.token(3))).body.data.action).toEqual({ kind: 'none' });
+  });
+
   it('a declined card changes nothing, and another card then pays', async () => {
     const itemId = itemIds[2] as string;
     const started = await promoteByCard(itemId);

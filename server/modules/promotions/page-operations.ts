@@ -18,6 +18,7 @@ export function promotionPageOperations(
     payments: (viewer, page, language) => payments.lists.ofPayer(viewer.userId, page, language),
     payment: (viewer, paymentId, language) => payments.one(viewer, paymentId, language),
     refreshPayment: (viewer, paymentId, language) => payments.refresh(viewer, paymentId, language),
+    paymentNextStep: (viewer, paymentId, language) => payments.nextStep(viewer, paymentId, language),
     membershipOptions: (viewer, language) => memberships.options(viewer, language),
     buyMembership: (viewer, input, language) => memberships.buy(viewer, input, language),
     membershipHistory: (viewer) => memberships.history(viewer),

@@ -7,6 +7,7 @@ import {
   type PayerProof,
   payerProofSchema,
   paymentSchema,
+  paymentStartSchema,
 } from '../../../../contract/payments.ts';
 import { answer, route } from '../../../http/route.ts';
 import { resolveOffset } from '../../../kernel/paging.ts';
@@ -56,6 +57,20 @@ export async function paymentRoutes(app: FastifyInstance, { payments }: { paymen
     data: paymentSchema,
     refusals: [404],
     handle: async ({ params, viewer, language }) => answer(await payments.one(viewer, params.paymentId, language)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/payments/:paymentId/next-step',
+    tag: 'payments',
+    summary:
+      'How to finish one of the signed-in user’s unpaid payments: the same step its start gave (the card, ' +
+      'Razorpay’s checkout, the provider’s page, the transfer’s instructions); `none` once it is settled',
+    access: 'signed-in',
+    params: paymentParams,
+    data: paymentStartSchema,
+    refusals: [404],
+    handle: async ({ params, viewer, language }) => answer(await payments.nextStep(viewer, params.paymentId, language)),
   });
 
   route(app, {
