@@ -133,9 +133,8 @@ describe('the membership on sale', () => {
     expect(unavailableReason({ ...options, ...offline })).toBeNull();
     expect(unavailableReason({ ...options, ...offline, days: 0 })).toBe('off');
     expect(unavailableReason({ ...options, ...offline, amount: '0.00' })).toBe('off');
-    expect(unavailableReason({ ...options, methods: ['razor', 'In_App_Purchase'], offline_methods: [] })).toBe(
-      'noMethods',
-    );
+    expect(unavailableReason({ ...options, methods: ['In_App_Purchase'], offline_methods: [] })).toBe('noMethods');
+    expect(unavailableReason({ ...options, methods: ['razor'], offline_methods: [] })).toBeNull();
     expect(unavailableReason({ ...options, methods: ['offline'], offline_methods: [] })).toBe('noMethods');
   });
 
