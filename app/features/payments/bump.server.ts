@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import { isAppError } from '../../../contract/errors.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { bumpInputSchema } from '../../../contract/listing-upkeep.ts';
 import type { PageOperations } from '../../../contract/pages.ts';
 import { PAYER_REFERENCE_MAX } from '../../../contract/payments.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
 import type { BumpFormResult, BumpPage } from './bump.ts';
 import {
   choiceErrorsOf,
   PAYMENT_REFUSALS,
   paymentInputOf,
   type Refusal,
-  refusalName,
-  shownRefusal,
+  refusalOfPurchase,
+  refusedForm,
   textOf,
 } from './payment-form.server.ts';
 
@@ -51,16 +50,6 @@ const REFUSALS = new Map<string, Refusal>(
   }),
 );
 
-function refused(
-  errors: FieldErrors,
-  formError: string,
-  values: Record<string, string>,
-  status = 400,
-  formErrorValues?: Record<string, string | number>,
-) {
-  return data<BumpFormResult>({ ok: false, errors, formError, formErrorValues, values }, { status });
-}
-
 /**
  * Sends the bump form (it works without JavaScript): free while one is left, else paid with the chosen method
  * (PayPal and Paystack take it on their own page). A refusal is shown beside the method, or above the form.
@@ -77,18 +66,13 @@ export async function sendBump(
   if (!UUID.test(itemId)) throw data(null, { status: 404 });
   const input = text('payment_choice') ? paymentInputOf(text) : { idempotency_key: text('idempotency_key') };
   const parsed = bumpInputSchema.safeParse(input);
-  if (!parsed.success) return refused(choiceErrorsOf(fieldErrors(parsed.error)), 'payments.promote.fixErrors', values);
+  if (!parsed.success)
+    return refusedForm(choiceErrorsOf(fieldErrors(parsed.error)), 'payments.promote.fixErrors', values);
   try {
     const result = await services.payments.bump(viewer, itemId.toLowerCase(), parsed.data, language);
     if (result.payment?.action.kind === 'redirect') return redirect(result.payment.action.url);
     return data<BumpFormResult>({ ok: true, result });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404) throw data(null, { status: 404 });
-    if (!REFUSALS.has(refusalName(error.messageKey)) && error.status >= 500) throw error;
-    const { field, key, values: keyValues } = shownRefusal(error, REFUSALS);
-    return field
-      ? refused({ [field]: key }, 'payments.promote.fixErrors', values, error.status)
-      : refused({}, key, values, error.status, keyValues);
+    return refusalOfPurchase(error, REFUSALS, values);
   }
 }

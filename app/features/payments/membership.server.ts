@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import { isAppError } from '../../../contract/errors.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { membershipBuySchema } from '../../../contract/memberships.ts';
 import type { PageOperations } from '../../../contract/pages.ts';
 import { PAYER_REFERENCE_MAX } from '../../../contract/payments.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
 import type { BuyMembershipResult, MembershipPage } from './membership.ts';
 import {
   COUPON_REFUSALS,
@@ -14,8 +13,8 @@ import {
   PAYMENT_REFUSALS,
   paymentInputOf,
   type Refusal,
-  refusalName,
-  shownRefusal,
+  refusalOfPurchase,
+  refusedForm,
   textOf,
 } from './payment-form.server.ts';
 
@@ -43,16 +42,6 @@ const REFUSALS = new Map<string, Refusal>(
 
 const SENT_FIELDS = ['payment_choice', 'offline_reference', 'coupon_code'];
 
-function refused(
-  errors: FieldErrors,
-  formError: string,
-  values: Record<string, string>,
-  status = 400,
-  formErrorValues?: Record<string, string | number>,
-) {
-  return data<BuyMembershipResult>({ ok: false, errors, formError, formErrorValues, values }, { status });
-}
-
 /**
  * Sends the membership form (it works without JavaScript): checked with the contract's schema, then the
  * membership booked and its payment started; PayPal and Paystack take it on their own page. A refusal is shown
@@ -67,17 +56,13 @@ export async function buyMembership(
   const text = textOf(form);
   const values = Object.fromEntries(SENT_FIELDS.map((name) => [name, text(name)]));
   const parsed = membershipBuySchema.safeParse({ ...paymentInputOf(text), coupon_code: text('coupon_code') });
-  if (!parsed.success) return refused(choiceErrorsOf(fieldErrors(parsed.error)), 'payments.promote.fixErrors', values);
+  if (!parsed.success)
+    return refusedForm(choiceErrorsOf(fieldErrors(parsed.error)), 'payments.promote.fixErrors', values);
   try {
     const start = await services.payments.buyMembership(viewer, parsed.data, language);
     if (start.payment.action.kind === 'redirect') return redirect(start.payment.action.url);
     return data<BuyMembershipResult>({ ok: true, start });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (!REFUSALS.has(refusalName(error.messageKey)) && error.status >= 500) throw error;
-    const { field, key, values: keyValues } = shownRefusal(error, REFUSALS);
-    return field
-      ? refused({ [field]: key }, 'payments.promote.fixErrors', values, error.status)
-      : refused({}, key, values, error.status, keyValues);
+    return refusalOfPurchase(error, REFUSALS, values);
   }
 }

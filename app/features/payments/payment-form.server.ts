@@ -1,5 +1,6 @@
-import type { AppErrorShape } from '../../../contract/errors.ts';
-import type { FieldErrors } from '../../lib/form-errors.ts';
+import { data } from 'react-router';
+import { type AppErrorShape, isAppError } from '../../../contract/errors.ts';
+import type { FieldErrors, FormResult } from '../../lib/form-errors.ts';
 
 /** A form field's text ('' when it was not sent, or was a file). */
 export const textOf = (form: Record<string, FormDataEntryValue>) => (name: string) =>
@@ -70,4 +71,29 @@ export function shownRefusal(
     ),
   );
   return { key: error.messageKey, values };
+}
+
+/** A purchase form refused: the problems beside their fields or above the form, and what was sent kept. */
+export function refusedForm(
+  errors: FieldErrors,
+  formError: string,
+  values: Record<string, string>,
+  status = 400,
+  formErrorValues?: Record<string, string | number>,
+) {
+  return data<FormResult>({ ok: false, errors, formError, formErrorValues, values }, { status });
+}
+
+/**
+ * How a purchase form answers the server's refusal: a listing or payment not the payer's is the page's 404, a
+ * refusal the page knows is shown beside its field or above the form, and any other failure is thrown.
+ */
+export function refusalOfPurchase(error: unknown, refusals: Map<string, Refusal>, values: Record<string, string>) {
+  if (!isAppError(error)) throw error;
+  if (error.status === 404) throw data(null, { status: 404 });
+  if (!refusals.has(refusalName(error.messageKey)) && error.status >= 500) throw error;
+  const { field, key, values: keyValues } = shownRefusal(error, refusals);
+  return field
+    ? refusedForm({ [field]: key }, 'payments.promote.fixErrors', values, error.status)
+    : refusedForm({}, key, values, error.status, keyValues);
 }

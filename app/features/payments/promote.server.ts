@@ -7,15 +7,15 @@ import type { PageOperations } from '../../../contract/pages.ts';
 import { PAYER_REFERENCE_MAX } from '../../../contract/payments.ts';
 import { PROMOTION_MAX_LEAD_DAYS, promoteInputSchema } from '../../../contract/promotions.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import { type FieldErrors, fieldErrors } from '../../lib/form-errors.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
 import { instantOfWallClock } from '../../lib/zoned-time.ts';
 import {
   choiceErrorsOf,
   PAYMENT_REFUSALS,
   paymentInputOf,
   type Refusal,
-  refusalName,
-  shownRefusal,
+  refusalOfPurchase,
+  refusedForm,
   textOf,
 } from './payment-form.server.ts';
 import type { PromoteResult, Promotion } from './promotion.ts';
@@ -81,16 +81,6 @@ const REFUSALS = new Map<string, Refusal>(
   }),
 );
 
-function refused(
-  errors: FieldErrors,
-  formError: string,
-  values: Record<string, string>,
-  status = 400,
-  formErrorValues?: Record<string, string | number>,
-) {
-  return data<PromoteResult>({ ok: false, errors, formError, formErrorValues, values }, { status });
-}
-
 /**
  * Sends the Promote form (it works without JavaScript): checked with the contract's schema, then booked and its
  * payment started; a refusal is shown beside the field it is about, or above the form.
@@ -105,19 +95,14 @@ export async function promote(
     ['days', 'start_date', 'payment_choice', 'offline_reference'].map((name) => [name, String(form[name] ?? '')]),
   );
   const parsed = promoteInputSchema.safeParse(promoteInputOf(form, request.zone));
-  if (!parsed.success) return refused(choiceErrorsOf(fieldErrors(parsed.error)), 'payments.promote.fixErrors', values);
+  if (!parsed.success)
+    return refusedForm(choiceErrorsOf(fieldErrors(parsed.error)), 'payments.promote.fixErrors', values);
   try {
     const start = await services.payments.promote(viewer, parsed.data, request.language);
     // PayPal and Paystack take the payment on their own page; the payer comes back to the payment's receipt.
     if (start.payment.action.kind === 'redirect') return redirect(start.payment.action.url);
     return data<PromoteResult>({ ok: true, start });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404) throw data(null, { status: 404 });
-    if (!REFUSALS.has(refusalName(error.messageKey)) && error.status >= 500) throw error;
-    const { field, key, values: keyValues } = shownRefusal(error, REFUSALS);
-    return field
-      ? refused({ [field]: key }, 'payments.promote.fixErrors', values, error.status)
-      : refused({}, key, values, error.status, keyValues);
+    return refusalOfPurchase(error, REFUSALS, values);
   }
 }
