@@ -8,7 +8,7 @@ import type { PaymentStatus } from '../../../contract/payments.ts';
 import { SORT_OPTIONS } from '../../../contract/sort-options.ts';
 import { FormAlert, SubmitButton } from '../../components/ui/form.tsx';
 import { AlertTriangle, ArrowUpToLine, CheckCircle2 } from '../../components/ui/icons.tsx';
-import { isolate } from '../../lib/bidi.ts';
+import { isolate, isolateLtr } from '../../lib/bidi.ts';
 import type { FormResult } from '../../lib/form-errors.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { formatAmount } from '../../lib/money.ts';
@@ -131,7 +131,7 @@ function PaidBumpForm({ page, result }: { page: Page; result: FormResult | undef
       <FormAlert messageKey={result?.formError} values={result?.formErrorValues} />
       <p>
         {upkeep.next_free_bump_at
-          ? t('payments.bump.usedUntil', { date: isolate(formatDateTime(upkeep.next_free_bump_at)) })
+          ? t('payments.bump.usedUntil', { date: isolateLtr(formatDateTime(upkeep.next_free_bump_at)) })
           : t('payments.bump.used')}
       </p>
       <MethodChoice
@@ -167,7 +167,7 @@ function NoBump({ page, reason }: { page: Page; reason: 'unavailable' | 'noneLef
     reason === 'unavailable'
       ? t('payments.bump.notActive')
       : next
-        ? t('payments.bump.nextFree', { date: isolate(formatDateTime(next)) })
+        ? t('payments.bump.nextFree', { date: isolateLtr(formatDateTime(next)) })
         : t('payments.bump.noneLeft');
   return (
     <div

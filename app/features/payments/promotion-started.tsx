@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PaymentStatus } from '../../../contract/payments.ts';
 import type { PromotionStart } from '../../../contract/promotions.ts';
-import { isolate } from '../../lib/bidi.ts';
+import { isolate, isolateLtr } from '../../lib/bidi.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { CardStep } from './card-step.tsx';
@@ -17,7 +17,7 @@ export function PromotionStarted({ start }: { start: PromotionStart }) {
   const formatDateTime = useFormatDateTime();
   const { paid_ad: ad, payment } = start;
   const { action } = payment;
-  const startDate = isolate(formatDateTime(ad.start_date));
+  const startDate = isolateLtr(formatDateTime(ad.start_date));
   const outcome = (status: PaymentStatus) => (
     <PaymentOutcome
       status={status}

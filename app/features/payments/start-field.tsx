@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FieldError, inputClass } from '../../components/ui/form.tsx';
-import { isolate } from '../../lib/bidi.ts';
+import { isolate, isolateLtr } from '../../lib/bidi.ts';
 import { useFormatDateTime, useTimeZone } from '../../lib/time-zone.tsx';
 import { wallClockOf } from '../../lib/zoned-time.ts';
 
@@ -40,7 +40,7 @@ export function StartField({
       </label>
       {!startsNow && bookedUntil && (
         <p className="mt-1 rounded-xl bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
-          {t('payments.promote.bookedUntil', { date: isolate(formatDateTime(bookedUntil)) })}
+          {t('payments.promote.bookedUntil', { date: isolateLtr(formatDateTime(bookedUntil)) })}
         </p>
       )}
       <input

@@ -7,7 +7,7 @@ import type { ListingUpkeep } from '../../../../contract/listing-upkeep.ts';
 import { useDialog } from '../../../components/ui/dialogs.tsx';
 import { ArrowUpToLine, Clock, RotateCcw } from '../../../components/ui/icons.tsx';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
-import { isolate } from '../../../lib/bidi.ts';
+import { isolate, isolateLtr } from '../../../lib/bidi.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useFormatDateTime } from '../../../lib/time-zone.tsx';
 
@@ -30,9 +30,9 @@ export function ListingUpkeepBox({ upkeep, isSoldOut }: { upkeep: ListingUpkeep 
   const active = upkeep.status === ITEM_STATUS.active;
   const lines = [
     upkeep.expires_at && active
-      ? t('item.upkeep.expiresOn', { date: isolate(formatDateTime(upkeep.expires_at)) })
+      ? t('item.upkeep.expiresOn', { date: isolateLtr(formatDateTime(upkeep.expires_at)) })
       : null,
-    upkeep.bumped_at ? t('item.upkeep.bumpedOn', { date: isolate(formatDateTime(upkeep.bumped_at)) }) : null,
+    upkeep.bumped_at ? t('item.upkeep.bumpedOn', { date: isolateLtr(formatDateTime(upkeep.bumped_at)) }) : null,
   ].filter((line): line is string => line !== null);
   const bump = active && !isSoldOut && upkeep.free_bump_days > 0 ? <BumpLink upkeep={upkeep} /> : null;
   if (lines.length === 0 && !upkeep.renewable && !bump) return null;
@@ -91,7 +91,7 @@ function BumpLink({ upkeep }: { upkeep: ListingUpkeep }) {
   const formatDateTime = useFormatDateTime();
   const paidOffered = Number.parseFloat(upkeep.bump_amount) > 0 && upkeep.methods.length > 0;
   const nextFree = upkeep.next_free_bump_at
-    ? t('item.upkeep.nextFree', { date: isolate(formatDateTime(upkeep.next_free_bump_at)) })
+    ? t('item.upkeep.nextFree', { date: isolateLtr(formatDateTime(upkeep.next_free_bump_at)) })
     : null;
   if (upkeep.free_bumps_left === 0 && !paidOffered) {
     return nextFree && <p className="text-sm text-slate-600 dark:text-slate-400">{nextFree}</p>;
