@@ -1,4 +1,5 @@
 import type { ItemReport } from '../../../contract/items.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { LookupsService } from '../lookups/index.ts';
@@ -17,6 +18,8 @@ export interface ItemsContext {
   settings: SettingsService;
   itemMedia: ItemMediaService;
   loader: ItemLoader;
+  /** "Now" for listing lifetimes (lifetime.ts): a test moves it. */
+  clock: Clock;
   ties: ListingTies;
   /** Account rows (the users module's): the poster's age decides their daily limit. */
   sellerRows(userIds: string[]): Promise<Map<string, AccountRow>>;

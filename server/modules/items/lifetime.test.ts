@@ -130,6 +130,16 @@ describe('expiry', () => {
     expect(await statusOf(plain)).toBe(ITEM_STATUS.expired);
   });
 
+  it('gives a sold listing offered again a new lifetime', async () => {
+    const id = await post();
+    expect((await call('POST', `/items/${id}/sold`, test.token(3), { is_sold_out: true })).status).toBe(200);
+    clock.set(new Date(Date.now() + 100 * DAY_MS));
+    expect((await call('POST', `/items/${id}/sold`, test.token(3), { is_sold_out: false })).status).toBe(200);
+    expect((await itemRow(id))?.renewedAt).toEqual(clock.now());
+    await runLifetimeAfter(101);
+    expect(await statusOf(id)).toBe(ITEM_STATUS.active);
+  });
+
   it('expires nothing when the lifetime setting is 0', async () => {
     await db.update(appSettings).set({ listingLifetimeDays: 0 });
     try {

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ITEM_STATUS } from '../../../contract/items.ts';
 import type { Viewer } from '../../../contract/session.ts';
-import type { Clock } from '../../kernel/clock.ts';
 import type { Tx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Publish } from '../../kernel/events.ts';
@@ -49,9 +48,9 @@ export function lifetimeEnds(renewedAt: Date, rules: Pick<UpkeepRules, 'lifetime
  * it. Expired listings (status 4) leave every public list, search and the sitemap, which all read status 1.
  */
 export class ListingLifetime {
-  private readonly context: ItemsContext & { clock: Clock };
+  private readonly context: ItemsContext;
 
-  constructor(context: ItemsContext & { clock: Clock }) {
+  constructor(context: ItemsContext) {
     this.context = context;
   }
 

@@ -153,7 +153,7 @@ export class ItemModeration {
           decidedAt,
           // Approved or enabled, a listing starts a new lifetime (lifetime.ts).
           ...(rule.status === ITEM_STATUS.active && current.status !== ITEM_STATUS.active
-            ? { renewedAt: decidedAt, expiryNoticeSent: false }
+            ? { renewedAt: this.context.clock.now(), expiryNoticeSent: false }
             : {}),
         })
         .where(eq(items.id, itemId));

@@ -167,7 +167,13 @@ export class ItemPosting {
     const current = await existingItem(db, itemId);
     if (!canEditItem(viewer, current)) throw forbidden();
     await events.transaction(db, async (tx, publish) => {
-      await tx.update(items).set({ isSoldOut: soldOut }).where(eq(items.id, itemId));
+      // Offered again after a sale, a listing starts a new lifetime (lifetime.ts): sold ones do not expire.
+      const relisted =
+        !soldOut && current.isSoldOut ? { renewedAt: this.context.clock.now(), expiryNoticeSent: false } : {};
+      await tx
+        .update(items)
+        .set({ isSoldOut: soldOut, ...relisted })
+        .where(eq(items.id, itemId));
       if (soldOut && !current.isSoldOut) publish('item.sold', { itemId, ownerId: current.addedUserId });
     });
   }
