@@ -76,6 +76,7 @@ export default [
     route('admin/content/collections/:collectionId', 'routes/admin/collection-edit.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/search-words', 'routes/admin/search-words.tsx'),
+    route('admin/payments', 'routes/admin/payments.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
   ]),
   route('i18n/:bundle', 'routes/content/i18n-bundle.ts'),

@@ -49,7 +49,7 @@ import type { Membership, MembershipBuy, MembershipOptions, MembershipStart } fr
 import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
-import type { Payment, PaymentStart } from './payments.ts';
+import type { ConsolePayment, ConsolePaymentFilter, OfflineReview, Payment, PaymentStart } from './payments.ts';
 import type { PaidAd, PromoteInput, PromotionOptions, PromotionStart } from './promotions.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
 import type { ConsoleReview } from './review-moderation.ts';
@@ -338,6 +338,17 @@ export interface PaymentPages {
   payment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
   /** Back from the provider: asks it how the payment stands. */
   refreshPayment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
+  /** The console's payments (administrators only). */
+  consolePayments(
+    viewer: Viewer,
+    filter: ConsolePaymentFilter,
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<ConsolePayment>>;
+  /** An operator approves an offline payment (what it paid for starts) or rejects it with a reason. */
+  reviewPayment(viewer: Viewer, paymentId: string, review: OfflineReview, language: LanguageCode): Promise<Payment>;
+  /** An operator refunds a succeeded payment through its provider (what it paid for ends). */
+  refundPayment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
   /** How to finish an unpaid payment of the viewer's (the step its start gave); 404 when it is not theirs. */
   paymentNextStep(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<PaymentStart>;
   /** The membership on sale, the enabled methods and the viewer's own membership. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { dateTextSchema, dateTimeSchema, requiredText, VALIDATION } from './fields.ts';
 import { serialIdSchema } from './ids.ts';
 
+export { CONSOLE_PAYMENT_FILTERS, type ConsolePaymentFilter } from './payment-basics.ts';
+
 export const PAYMENT_METHODS = ['paypal', 'stripe', 'razor', 'offline', 'paystack', 'In_App_Purchase'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const CARD_EXPIRY_FORMAT = 'MM/YY';
@@ -112,6 +114,11 @@ export const paymentActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
 ]);
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
+
+export const consolePaymentSchema = paymentSchema
+  .extend({ user_id: z.string().describe('Who paid (their account in the console)') })
+  .meta({ id: 'ConsolePayment' });
+export type ConsolePayment = z.infer<typeof consolePaymentSchema>;
 
 export const paymentStartSchema = z
   .object({ payment: paymentSchema, action: paymentActionSchema })

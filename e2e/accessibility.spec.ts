@@ -140,6 +140,8 @@ const CONSOLE_PAGES = [
   '/admin/categories/lists/manufacturers',
   '/admin/categories/lists/townships?parent=1',
   '/admin/categories/lists/townships/new?parent=1',
+  '/admin/payments',
+  '/admin/payments?status=all',
   '/admin/settings',
   '/admin/search-words',
   '/admin/audit',

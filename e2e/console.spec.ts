@@ -402,3 +402,49 @@ test('an operator adds a group of search words, and a line of one word is refuse
   await expect(groups).toHaveAttribute('aria-invalid', 'false');
   await expect(groups).toHaveValue(before);
 });
+
+test('an operator approves a bank transfer in the console, and the promotion it paid for runs', async ({
+  page,
+  newAccount,
+}) => {
+  test.slow();
+  const seller = await newAccount({ withListings: 1 });
+  const [listing] = seller.listings;
+  if (!listing) throw new Error('the seller has no listing');
+  const options = await (await seller.request.get(`/api/v1/items/${listing.id}/promotion-options`)).json();
+  const booked = await seller.request.post('/api/v1/paid-items', {
+    data: {
+      item_id: listing.id,
+      days: 7,
+      start_date: new Date().toISOString(),
+      payment_method: 'offline',
+      offline_payment_id: options.data.offline_methods[0].id,
+      offline_reference: 'TRX-CONSOLE-1',
+    },
+  });
+  expect(booked.ok()).toBe(true);
+
+  await operatorPage(page);
+  await page.goto('/admin?lang=en');
+  await page.getByRole('link', { name: en('console:console.nav.payments') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('console:console.payments.title') })).toBeVisible();
+  const entry = page.getByTestId('console-payment').filter({ hasText: 'TRX-CONSOLE-1' });
+  await expect(entry).toContainText(listing.title);
+  await expectAccessible(page);
+  await entry.getByRole('button', { name: en('console:console.payments.approve') }).click();
+  await expect(page.getByText(en('console:console.payments.approved'))).toBeVisible();
+  await expect(entry).toHaveCount(0);
+
+  const sellerPage = await seller.newPage();
+  await expect(async () => {
+    await sellerPage.goto('/paid-items?lang=en');
+    await expect(sellerPage.getByTestId('paid-ad').filter({ hasText: listing.title })).toContainText('In progress', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
+
+  await page.goto('/admin/payments?status=all&lang=en');
+  const paid = page.getByTestId('console-payment').filter({ hasText: 'TRX-CONSOLE-1' });
+  await paid.getByRole('button', { name: en('console:console.payments.refund') }).click();
+  await expect(page.getByText(en('console:console.payments.refunded'))).toBeVisible();
+});

@@ -13,6 +13,7 @@ import {
   Star,
   Tag,
   Users,
+  Wallet,
 } from '../../components/ui/icons.tsx';
 
 /** The console's sections, in the order an operator's day goes through them. */
@@ -25,6 +26,7 @@ const SECTIONS = [
   { to: '/admin/applications', key: 'applications', icon: BadgeCheck },
   { to: '/admin/categories', key: 'categories', icon: Tag },
   { to: '/admin/content', key: 'content', icon: FileText },
+  { to: '/admin/payments', key: 'payments', icon: Wallet },
   { to: '/admin/settings', key: 'settings', icon: Settings },
   { to: '/admin/search-words', key: 'searchWords', icon: Search },
   { to: '/admin/audit', key: 'audit', icon: Newspaper },

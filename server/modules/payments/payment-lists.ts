@@ -1,9 +1,16 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
-import type { Payment, PaymentMethod, PaymentPurpose, PaymentStatus } from '../../../contract/payments.ts';
+import type {
+  ConsolePayment,
+  ConsolePaymentFilter,
+  Payment,
+  PaymentMethod,
+  PaymentPurpose,
+  PaymentStatus,
+} from '../../../contract/payments.ts';
 import type { Db } from '../../kernel/database.ts';
 import { localizedText } from '../../kernel/localized-text.ts';
 import { toPage } from '../../kernel/paging.ts';
@@ -32,6 +39,28 @@ export class PaymentLists {
     return toPage(await this.present(rows, language), page.limit, page.offset);
   }
 
+  /**
+   * For the operator's console: the payments waiting for an approval, the oldest first (index
+   * payments_review_idx), or all, the latest first (payments_added_idx), each with who paid.
+   */
+  async forOperator(
+    filter: ConsolePaymentFilter,
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<ConsolePayment>> {
+    const waiting = filter === 'pending_review';
+    const rows = await this.rows(language)
+      .where(waiting ? eq(payments.status, 'pending_review') : undefined)
+      .orderBy(
+        ...(waiting ? [asc(payments.addedDate), asc(payments.id)] : [desc(payments.addedDate), desc(payments.id)]),
+      )
+      .limit(page.limit + 1)
+      .offset(page.offset);
+    const presented = await this.present(rows, language);
+    const listed = presented.map((payment, index) => ({ ...payment, user_id: rows[index]?.userId ?? '' }));
+    return toPage(listed, page.limit, page.offset);
+  }
+
   async presentOne(paymentId: string, language: LanguageCode): Promise<Payment | null> {
     const rows = await this.rows(language).where(eq(payments.id, paymentId));
     return (await this.present(rows, language))[0] ?? null;
@@ -41,6 +70,7 @@ export class PaymentLists {
     return this.db
       .select({
         id: payments.id,
+        userId: payments.userId,
         purpose: payments.purpose,
         method: payments.method,
         amount: payments.amount,

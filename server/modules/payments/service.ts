@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
-import type { OfflineMethod, Payment, PaymentMethod, PaymentStart } from '../../../contract/payments.ts';
+import type { PageWindow } from '../../../contract/pages.ts';
+import type {
+  ConsolePaymentFilter,
+  OfflineMethod,
+  Payment,
+  PaymentMethod,
+  PaymentStart,
+} from '../../../contract/payments.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db, Tx } from '../../kernel/database.ts';
@@ -269,6 +276,12 @@ export class PaymentsService {
     const stored = row.details.client_action;
     if (row.status !== 'requires_action' || !isClientAction(stored)) return { payment, action: { kind: 'none' } };
     return { payment, action: await this.actionOf(row, stored) };
+  }
+
+  /** The console's payments: those waiting for an operator's approval, or all (administrators only). */
+  operatorList(asker: Viewer, filter: ConsolePaymentFilter, page: PageWindow, language: LanguageCode) {
+    if (!asker.isAdmin) throw new AppError(403, 'errors.forbidden');
+    return this.lists.forOperator(filter, page, language);
   }
 
   /** A payment as its payer (or an operator) reads it. */

@@ -188,6 +188,23 @@ describe('promoting with an offline payment', () => {
     const row = await paymentRow(first?.id ?? '');
     expect(row?.userId).toBe('demo-user-03');
   });
+
+  it('lists the transfers waiting for an operator in the console, oldest first, to administrators alone', async () => {
+    const started = await promoteOffline(otherItems[2] as string, {}, 4);
+    const paymentId = (started.body.data.payment as { payment: { id: string } }).payment.id;
+    const waiting = await call('GET', '/admin/payments?status=pending_review&limit=100', test.adminToken);
+    expect(waiting.status).toBe(200);
+    const items = waiting.body.data.items as Array<{ id: string; status: string; user_id: string; added_date: string }>;
+    expect(items.find((payment) => payment.id === paymentId)).toMatchObject({ user_id: 'demo-user-04' });
+    expect(items.every((payment) => payment.status === 'pending_review')).toBe(true);
+    const dates = items.map((payment) => payment.added_date);
+    expect(dates).toEqual([...dates].sort());
+    const all = await call('GET', '/admin/payments?status=all', test.adminToken);
+    expect((all.body.data.items as unknown[]).length).toBeGreaterThanOrEqual(items.length);
+    expect((await call('GET', '/admin/payments', test.token(3))).status).toBe(403);
+    expect((await call('GET', '/admin/payments')).status).toBe(401);
+    expect((await call('GET', '/admin/payments?status=paid', test.adminToken)).status).toBe(400);
+  });
 });
 
 describe('coupons', () => {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../../contract/paging.ts';
 import {
   offlineMethodSchema,
-  offlineReviewSchema,
   type PayerProof,
   payerProofSchema,
   paymentSchema,
@@ -12,6 +11,7 @@ import {
 import { answer, route } from '../../../http/route.ts';
 import { resolveOffset } from '../../../kernel/paging.ts';
 import type { PaymentsService } from '../service.ts';
+import { registerOperatorRoutes } from './operator.ts';
 import { registerWebhooks } from './webhooks.ts';
 
 const paymentParams = z.object({ paymentId: z.uuid() });
@@ -90,31 +90,6 @@ export async function paymentRoutes(app: FastifyInstance, { payments }: { paymen
       answer(await payments.refresh(viewer, params.paymentId, language, proofOf(body))),
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/admin/payments/:paymentId/review',
-    tag: 'admin',
-    summary: 'Approve an offline payment (the money arrived: what it paid for starts) or reject it with a reason',
-    access: 'admin',
-    params: paymentParams,
-    body: offlineReviewSchema,
-    data: paymentSchema,
-    refusals: [404, 409],
-    handle: async ({ params, body, viewer, language }) =>
-      answer(await payments.reviewOffline(viewer, params.paymentId, body, language)),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/admin/payments/:paymentId/refund',
-    tag: 'admin',
-    summary: 'Refund a succeeded payment through its provider; what it paid for ends',
-    access: 'admin',
-    params: paymentParams,
-    data: paymentSchema,
-    refusals: [404, 409, 503],
-    handle: async ({ params, viewer, language }) => answer(await payments.refund(viewer, params.paymentId, language)),
-  });
-
+  await registerOperatorRoutes(app, payments);
   await app.register((scope) => registerWebhooks(scope, payments));
 }
