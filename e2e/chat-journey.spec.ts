@@ -121,6 +121,8 @@ test('buyer and seller chat, agree on a price, close the sale and review each ot
     await expect(messages(seller, 'Sent while offline')).toHaveCount(1);
     await buyer.reload();
     await expect(messages(buyer, 'Sent while offline')).toHaveCount(1);
+    // The reloaded page is live again once its socket has answered who is online: only then can it hear the sale.
+    await expect(buyer.getByTestId('presence')).toHaveText(en('chat:chat.online'));
   });
 
   await test.step('the seller marks it sold; the buyer sees it bought', async () => {
