@@ -145,10 +145,14 @@ test('a member buys the membership by bank transfer; once approved the profile c
     const other = await page.context().browser()?.newPage();
     if (!other) throw new Error('no browser');
     await visitor.signIn(other);
-    await other.goto(`/other-profile/${buyer.id}?lang=en`);
-    await expect(other.getByRole('heading', { level: 1 }).getByTestId('member-badge')).toHaveText(
-      en('profile:profile.member'),
-    );
+    // Profiles others read may come from a cache of a few seconds: read again until the badge is there.
+    await expect(async () => {
+      await other.goto(`/other-profile/${buyer.id}?lang=en`);
+      await expect(other.getByRole('heading', { level: 1 }).getByTestId('member-badge')).toHaveText(
+        en('profile:profile.member'),
+        { timeout: 2_000 },
+      );
+    }).toPass({ timeout: 60_000 });
     await expect(other.getByTestId('own-membership')).toHaveCount(0);
     await other.close();
   });
