@@ -218,7 +218,7 @@ function Shell({ children }: { children: React.ReactNode }) {
             <TabBar signedIn={Boolean(rootData?.viewer)} />
           </Suspense>
         )}
-        <FlashNotice messageKey={pageShowsFlash ? null : (rootData?.flash ?? null)} />
+        <FlashNotice messageKey={pageShowsFlash ? null : (rootData?.flash ?? null)} handedOver={rootData} />
         <PrivacyConsent />
         <PendingFavourite />
         <ChunkLoadWatchdog />

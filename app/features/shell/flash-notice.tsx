@@ -5,16 +5,21 @@ import { translateKey } from '../../i18n/i18n.ts';
 
 const VISIBLE_MS = 6000;
 
-/** A one-time notice handed over by the previous step ('Login Success', 'Profile has been updated.'). */
-export function FlashNotice({ messageKey }: { messageKey: string | null }) {
+/**
+ * A one-time notice handed over by the previous step ('Login Success', 'Profile has been updated.'). `handedOver`
+ * is what brought it (the root's data, read anew after each form post): the same notice handed over again, after
+ * the first has faded, shows again.
+ */
+export function FlashNotice({ messageKey, handedOver }: { messageKey: string | null; handedOver: unknown }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(messageKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new hand-over is the trigger, not only a new text.
   useEffect(() => {
     setShown(messageKey);
     if (!messageKey) return;
     const timer = setTimeout(() => setShown(null), VISIBLE_MS);
     return () => clearTimeout(timer);
-  }, [messageKey]);
+  }, [messageKey, handedOver]);
   return (
     <div
       aria-live="polite"
