@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { violationsInBothThemes } from './support/axe.ts';
 import { withDatabase } from './support/database.ts';
 import { runScheduledJobNow } from './support/jobs.ts';
 
@@ -28,24 +27,6 @@ function en(key: string): string {
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`no English text for ${key}`);
   return node;
-}
-
-const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** WCAG 2.1 A and AA violations of the page as it is now, in the light theme and (contrast) in the dark one. */
-async function violationsInBothThemes(page: Page) {
-  const found: string[] = [];
-  for (const dark of [false, true]) {
-    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
-    const scan = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-    const results = await (dark ? scan.withRules(['color-contrast']) : scan.withTags(WCAG_21_A_AA)).analyze();
-    for (const violation of results.violations) {
-      found.push(
-        `${dark ? 'dark' : 'light'}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
-      );
-    }
-  }
-  return found;
 }
 
 test('an owner promotes a listing by bank transfer; once approved it runs, is featured and has its receipt', async ({
