@@ -49,6 +49,7 @@ import type { Membership, MembershipBuy, MembershipOptions, MembershipStart } fr
 import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
+import type { SavedCardList } from './payment-cards.ts';
 import type { ConsolePayment, ConsolePaymentFilter, OfflineReview, Payment, PaymentStart } from './payments.ts';
 import type { PaidAd, PromoteInput, PromotionOptions, PromotionStart } from './promotions.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
@@ -357,6 +358,8 @@ export interface PaymentPages {
   buyMembership(viewer: Viewer, input: MembershipBuy, language: LanguageCode): Promise<MembershipStart>;
   /** The viewer's memberships, the latest first. */
   membershipHistory(viewer: Viewer): Promise<Membership[]>;
+  /** The viewer's saved cards (kept at the card provider); null when the provider did not answer. */
+  savedCards(viewer: Viewer): Promise<SavedCardList | null>;
   /** The expiry, renewal and bumps of one of the viewer's listings; 404 when it is not theirs. */
   listingUpkeep(viewer: Viewer, itemId: string, language: LanguageCode): Promise<ListingUpkeep>;
   /** A free bump now, or a paid one started with the chosen method. */

@@ -1,11 +1,12 @@
 import type { PaymentMethod } from '../contract/payments.ts';
 import type { Config } from './config.ts';
-import type { PaymentProvider } from './modules/payments/index.ts';
+import type { CardWallet, PaymentProvider } from './modules/payments/index.ts';
 import { createInAppProvider } from './modules/payments/providers/in-app.ts';
 import { createPayPalProvider } from './modules/payments/providers/paypal.ts';
 import { createPaystackProvider } from './modules/payments/providers/paystack.ts';
 import { createRazorpayProvider } from './modules/payments/providers/razorpay.ts';
 import { createStripeProvider } from './modules/payments/providers/stripe.ts';
+import { createStripeWallet } from './modules/payments/providers/stripe-wallet.ts';
 
 /** Currencies a provider documents taking, where it does not take them all (PayPal has no SAR, AED or KWD). */
 const PAYPAL_CURRENCIES = [
@@ -76,6 +77,12 @@ export function paymentProviders(
   const stores = { google: googlePlay(config), apple: appStore(config) };
   if (stores.google || stores.apple) providers.In_App_Purchase = createInAppProvider({ ...stores, productIds });
   return providers;
+}
+
+/** Where card payers' saved cards are kept: Stripe's Customers, with the keys that turn card payment on. */
+export function cardWallet(config: Config): CardWallet | undefined {
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) return undefined;
+  return createStripeWallet({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL });
 }
 
 function googlePlay(config: Config) {

@@ -66,7 +66,7 @@ import {
   UsersService,
   usersPageOperations,
 } from './modules/users/index.ts';
-import { paymentProviders } from './payment-providers.ts';
+import { cardWallet, paymentProviders } from './payment-providers.ts';
 
 export interface Services {
   events: EventBus;
@@ -345,7 +345,12 @@ function createMoney(
     scripts: { stripe: config.STRIPE_JS_URL, razorpay: config.RAZORPAY_CHECKOUT_URL },
     publicUrl: config.publicUrl,
     titlesOf: (itemIds) => items.titlesOf(itemIds),
-    emailOf: async (userId) => (await users.rowsOf([userId])).get(userId)?.userEmail || null,
+    payerOf: async (userId) => {
+      const payer = (await users.rowsOf([userId])).get(userId);
+      return { email: payer?.userEmail || null, name: payer?.userName ?? '' };
+    },
+    wallet: cardWallet(config),
+    createLimiter,
   });
   return {
     payments,
@@ -379,7 +384,7 @@ function wireFollowUps({ db, events, jobs, logger, clock }: Infrastructure, modu
   registerDeletionRecords(events, db);
   registerSessionEndings(events, modules.auth);
   registerAuditLog(events, db);
-  registerPaymentFollowUps(events, db);
+  registerPaymentFollowUps(events, db, modules.payments.cards);
   registerMembershipFollowUps({ db, events, clock, users: modules.users });
   registerPromotionFollowUps({
     ...{ db, events, jobs, logger },

@@ -3,13 +3,15 @@ import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { keepCoupon, releaseCoupon } from './coupons.ts';
 import './events.ts';
+import type { SavedCards } from './saved-cards.ts';
 import { payments } from './schema.ts';
 
 /**
  * A failed payment gives its coupon use back; one that succeeds after failing takes it again (durable
- * follow-ups of the payment's change).
+ * follow-ups of the payment's change). A deactivated account's saved cards are deleted at the card provider.
  */
-export function registerPaymentFollowUps(events: EventBus, db: Db) {
+export function registerPaymentFollowUps(events: EventBus, db: Db, cards: SavedCards) {
+  events.onCommitted('user.deactivated', 'payments.forget-cards', ({ userId }) => cards.forget(userId));
   events.onCommitted('payment.failed', 'payments.release-coupon', ({ paymentId }) =>
     db.transaction((tx) => releaseCoupon(tx, paymentId)),
   );

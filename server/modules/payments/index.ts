@@ -1,4 +1,5 @@
 export { PaymentRecords } from './account-payments.ts';
+export type { CardWallet } from './card-wallet.ts';
 export { paymentsByDay } from './daily-payments.ts';
 export type { PaymentEvent } from './events.ts';
 export { registerPaymentFollowUps } from './follow-ups.ts';

@@ -52,7 +52,8 @@ export interface Charge {
   amount: MinorAmount;
   /** What the payer sees on the provider's page or statement. */
   description: string;
-  payer: { userId: string; email: string | null };
+  /** `walletCustomer`: the payer's customer at the card provider, whose saved cards may pay (card-wallet.ts). */
+  payer: { userId: string; email: string | null; walletCustomer?: string };
   /** Sent as the provider's idempotency key: a retried start never makes a second charge. */
   idempotencyKey: string;
   /** Where the provider sends the payer back when it pays on the provider's own page (PayPal, Paystack). */

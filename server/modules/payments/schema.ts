@@ -157,3 +157,23 @@ export const couponRedemptions = pgTable(
   },
   (table) => [index('coupon_redemptions_user_idx').on(table.couponId, table.userId)],
 );
+
+/**
+ * Which customer object at a card provider is whose (issue 23 point 4): the saved cards themselves are the
+ * provider's (card-wallet.ts), never rows here. method: stripe.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method').notNull(),
+    customerId: text('customer_id').notNull(),
+    addedDate: addedDate(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.method] }),
+    uniqueIndex('payment_customers_customer_idx').on(table.method, table.customerId),
+  ],
+);

@@ -15,13 +15,15 @@ import { AppError } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import { localizedText } from '../../kernel/localized-text.ts';
-import type { Limiter } from '../../kernel/rate-limit.ts';
+import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { PaymentSettings, SettingsService } from '../settings/index.ts';
+import type { CardWallet } from './card-wallet.ts';
 import { clientActionOf, isClientAction, type ProviderScripts, quantityOf } from './client-actions.ts';
 import { couponDetails, priceWithCoupon, redeemCoupon } from './coupons.ts';
 import { amountOf, createPayment, movePayment, type NewPayment, type PaymentRow, paymentOfKey } from './ledger.ts';
 import { PaymentLists } from './payment-lists.ts';
 import { type MinorAmount, type PaymentProvider, ProviderUnavailable } from './provider.ts';
+import { SavedCards } from './saved-cards.ts';
 import { offlinePaymentMethods, payments } from './schema.ts';
 import { providerDown, Settlement } from './settlement.ts';
 
@@ -41,8 +43,11 @@ export interface PaymentsDependencies {
   couponChecks: Limiter;
   /** Payments one account may start in an hour: each may create an object at the provider. */
   paymentStarts: Limiter;
-  /** The payer's e-mail, for providers that ask for one (Paystack) and their receipts. */
-  emailOf: (userId: string) => Promise<string | null>;
+  /** The payer's e-mail (for providers that ask for one, Paystack, and their receipts) and name. */
+  payerOf: (userId: string) => Promise<{ email: string | null; name: string }>;
+  /** Where payers' saved cards are kept (absent: no card provider configured). */
+  wallet?: CardWallet;
+  createLimiter: LimiterFactory;
   logger: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
@@ -66,11 +71,13 @@ const methodOff = () => new AppError(400, 'api.paymentMethodOff');
 export class PaymentsService {
   private readonly context: PaymentsDependencies;
   readonly lists: PaymentLists;
+  readonly cards: SavedCards;
   private readonly settlement: Settlement;
 
   constructor(context: PaymentsDependencies) {
     this.context = context;
     this.lists = new PaymentLists(context.db, context.titlesOf);
+    this.cards = new SavedCards({ ...context, wallet: context.wallet });
     this.settlement = new Settlement(context);
   }
 
@@ -176,7 +183,7 @@ export class PaymentsService {
         paymentId: row.id,
         amount: amountOf(row),
         description,
-        payer: { userId: row.userId, email: await this.context.emailOf(row.userId) },
+        payer: await this.payerOf(row),
         idempotencyKey: row.id,
         returnUrl: `${this.context.publicUrl}/payments/${row.id}?returned=1`,
         quantity: quantityOf(row),
@@ -289,6 +296,14 @@ export class PaymentsService {
     const row = await this.row(paymentId);
     if (!row || (row.userId !== viewer.userId && !viewer.isAdmin)) throw notFound();
     return this.presented(row, language);
+  }
+
+  /** Who pays, for the provider; a card payer with their customer at the provider, whose saved cards may pay. */
+  private async payerOf(row: PaymentRow) {
+    const { email } = await this.context.payerOf(row.userId);
+    const payer = { userId: row.userId, email };
+    if (row.method !== 'stripe' || !this.context.wallet) return payer;
+    return { ...payer, walletCustomer: await this.cards.customerFor(row.userId) };
   }
 
   private providerOf(method: string): PaymentProvider {

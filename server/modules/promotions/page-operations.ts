@@ -1,4 +1,5 @@
 import type { PaymentPages } from '../../../contract/pages.ts';
+import { AppError } from '../../kernel/errors.ts';
 import type { MembershipsService } from '../memberships/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { BumpService } from './bumps.ts';
@@ -25,6 +26,11 @@ export function promotionPageOperations(
     membershipOptions: (viewer, language) => memberships.options(viewer, language),
     buyMembership: (viewer, input, language) => memberships.buy(viewer, input, language),
     membershipHistory: (viewer) => memberships.history(viewer),
+    savedCards: (viewer) =>
+      payments.cards.list(viewer).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 503) return null;
+        throw error;
+      }),
     listingUpkeep: (viewer, itemId, language) => bumps.upkeep(viewer, itemId, language),
     bump: (viewer, itemId, input, language) => bumps.bump(viewer, itemId, input, language),
   };

@@ -7,30 +7,18 @@ import {
   type WebhookNotice,
   WebhookRejected,
 } from '../provider.ts';
+import { ask, type StripeClientOptions, stripeClient, unavailable } from './stripe-client.ts';
 
 /** Stripe's own default: a signed event older than five minutes is a replay. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export interface StripeProviderOptions {
-  secretKey: string;
+export interface StripeProviderOptions extends StripeClientOptions {
   webhookSecret: string;
-  /** STRIPE_API_URL: https://api.stripe.com, or a fake in the tests. */
-  apiUrl: string;
-  timeoutMs?: number;
 }
 
 /** Card payments through PaymentIntents: the browser confirms with Stripe.js, the server only creates and asks. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const api = new URL(options.apiUrl);
-  const protocol = api.protocol === 'http:' ? 'http' : 'https';
-  const stripe = new Stripe(options.secretKey, {
-    host: api.hostname.replace(/^\[|\]$/g, ''),
-    port: api.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-    maxNetworkRetries: 1,
-    timeout: options.timeoutMs ?? 10_000,
-    telemetry: false,
-  });
+  const stripe = stripeClient(options);
 
   return {
     method: 'stripe',
@@ -44,6 +32,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             description: charge.description,
             metadata: { payment_id: charge.paymentId, user_id: charge.payer.userId },
             allowed_payment_method_types: ['card'],
+            // The payer's saved cards may pay it, and a card they choose to keep is saved to them.
+            ...(charge.payer.walletCustomer ? { customer: charge.payer.walletCustomer } : {}),
           },
           { idempotencyKey: charge.idempotencyKey },
         ),
@@ -131,27 +121,6 @@ function notice(eventId: string, providerReference: unknown, claimed: WebhookNot
 function stripeAmount({ minor }: MinorAmount) {
   if (minor < 0n || minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${minor} is no Stripe amount`);
   return Number(minor);
-}
-
-async function ask<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw unavailable(what, error);
-  }
-}
-
-/**
- * Whatever failed, the payment stays as it was, so the port has one error for it. A 4xx other than 429 is Stripe
- * refusing what we sent (a wrong key, an unknown id, a bad amount), not an outage: the message says so, in Stripe's
- * words, for the operator's log.
- */
-function unavailable(what: string, error: unknown) {
-  if (!(error instanceof Stripe.errors.StripeError)) return error;
-  const status = error.statusCode ?? 0;
-  const refused = status >= 400 && status < 500 && status !== 429;
-  const reason = refused ? `Stripe refused to ${what} (${status}): ` : `Stripe did not ${what}: `;
-  return new ProviderUnavailable(reason + error.message, { cause: error });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

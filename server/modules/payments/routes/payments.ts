@@ -11,6 +11,7 @@ import {
 import { answer, route } from '../../../http/route.ts';
 import { resolveOffset } from '../../../kernel/paging.ts';
 import type { PaymentsService } from '../service.ts';
+import { registerCardRoutes } from './cards.ts';
 import { registerOperatorRoutes } from './operator.ts';
 import { registerWebhooks } from './webhooks.ts';
 
@@ -90,6 +91,7 @@ export async function paymentRoutes(app: FastifyInstance, { payments }: { paymen
       answer(await payments.refresh(viewer, params.paymentId, language, proofOf(body))),
   });
 
+  registerCardRoutes(app, payments.cards);
   await registerOperatorRoutes(app, payments);
   await app.register((scope) => registerWebhooks(scope, payments));
 }
