@@ -43,6 +43,7 @@ export default [
   route('paid-items', 'routes/payments/paid-items.tsx'),
   route('payments', 'routes/payments/payment-list.tsx'),
   route('payments/:paymentId', 'routes/payments/payment-receipt.tsx'),
+  route('payment-cards', 'routes/payments/payment-cards.tsx'),
   route('membership', 'routes/payments/membership.tsx'),
   route('bump', 'routes/payments/bump.tsx'),
   route('followers', 'routes/social/people.tsx', { id: 'followers' }),

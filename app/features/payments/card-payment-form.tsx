@@ -1,61 +1,23 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Payment, PaymentAction } from '../../../contract/payments.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui/form-classes.ts';
-import { Loader2, Lock, RefreshCw } from '../../components/ui/icons.tsx';
+import { Loader2 } from '../../components/ui/icons.tsx';
 import { ModalClose } from '../../components/ui/modal.tsx';
 import { apiPost } from '../../lib/api-client.ts';
 import { isolate } from '../../lib/bidi.ts';
-import { loadStripeJs, type StripeCardElement, type StripeClient } from './stripe-js.ts';
+import { cardErrorText } from './card-errors.ts';
+import { CardErrorNote, CardFieldsBox } from './card-fields-box.tsx';
+import { KeepCardCheckbox, NEW_CARD, SavedCardChoice, useSavedCardChoice } from './saved-card-choice.tsx';
+import { useStripeCardFields } from './stripe-card-fields.ts';
 
-type Phase = 'loading' | 'ready' | 'loadFailed' | 'paying';
 type StripeAction = Extract<PaymentAction, { kind: 'stripe' }>;
 
 /**
- * The card fields' colours, which Stripe draws inside its own frame: dark text on the white box that holds the
- * frame, in both themes. The box is light (its color-scheme too): a frame whose colour scheme differs from its
- * page's is drawn on an opaque background, which would hide the box.
- */
-const CARD_STYLE = {
-  base: { color: '#0f172a', fontSize: '16px', '::placeholder': { color: '#64748b' } },
-  invalid: { color: '#b91c1c' },
-};
-
-/** Stripe.js, and the card fields mounted in `host`. */
-function useCardFields(action: StripeAction, host: React.RefObject<HTMLDivElement | null>) {
-  const { i18n } = useTranslation();
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [error, setError] = useState<string | null>(null);
-  const parts = useRef<{ stripe: StripeClient; card: StripeCardElement } | null>(null);
-  useEffect(() => {
-    let card: StripeCardElement | null = null;
-    let gone = false;
-    setPhase('loading');
-    loadStripeJs(action.js_url).then(
-      (Stripe) => {
-        if (gone || !host.current) return;
-        const stripe = Stripe(action.publishable_key);
-        card = stripe.elements({ locale: i18n.language }).create('card', { style: CARD_STYLE, hidePostalCode: true });
-        card.on('change', (event) => setError(event.error?.message ?? null));
-        card.mount(host.current);
-        parts.current = { stripe, card };
-        setPhase('ready');
-      },
-      () => !gone && setPhase('loadFailed'),
-    );
-    return () => {
-      gone = true;
-      card?.destroy();
-      parts.current = null;
-    };
-  }, [action.js_url, action.publishable_key, i18n.language, host]);
-  return { phase, setPhase, error, setError, parts };
-}
-
-/**
- * The card step of a promotion (SPEC.md 2 card payment): Stripe's card fields in their frame, confirmed with
- * Stripe.js; then the server asks Stripe how the payment stands, and `onSettled` gets the payment (null when
- * the server could not be asked: the payment catches up on its own).
+ * The card step of a payment (SPEC.md 2 card payment): one of the payer's saved cards, or Stripe's card fields in
+ * their frame (the card kept for next time when they ask), confirmed with Stripe.js; then the server asks Stripe
+ * how the payment stands, and `onSettled` gets the payment (null when the server could not be asked: the payment
+ * catches up on its own).
  */
 export default function CardPaymentForm(props: CardFormProps) {
   const [attempt, setAttempt] = useState(0);
@@ -72,20 +34,24 @@ interface CardFormProps {
 
 function CardForm({ action, paymentId, amount, onSettled, onRetry }: CardFormProps & { onRetry: () => void }) {
   const { t } = useTranslation();
-  const host = useRef<HTMLDivElement>(null);
-  const { phase, setPhase, error, setError, parts } = useCardFields(action, host);
+  const { phase, setPhase, error, setError, stripe, card, host } = useStripeCardFields(action);
+  const saved = useSavedCardChoice();
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
-    const current = parts.current;
-    if (!current || phase !== 'ready') return;
-    setPhase('paying');
+    const fields = card.current;
+    const paymentMethod = saved.choice === NEW_CARD ? fields && { card: fields } : saved.choice;
+    if (!stripe || !paymentMethod || phase !== 'ready') return;
+    setPhase('busy');
     setError(null);
-    const confirmed = await current.stripe
-      .confirmCardPayment(action.client_secret, { payment_method: { card: current.card } })
+    const confirmed = await stripe
+      .confirmCardPayment(action.client_secret, {
+        payment_method: paymentMethod,
+        ...(saved.choice === NEW_CARD && saved.keep ? { setup_future_usage: 'on_session' as const } : {}),
+      })
       .catch(() => ({ error: { message: t('errors.generic') } }));
     if (confirmed.error) {
-      setError(confirmed.error.message ?? t('errors.generic'));
+      setError(cardErrorText(confirmed.error, t));
       setPhase('ready');
       return;
     }
@@ -97,49 +63,21 @@ function CardForm({ action, paymentId, amount, onSettled, onRetry }: CardFormPro
 
   return (
     <form onSubmit={pay} className="mt-4 flex flex-col gap-4" data-testid="card-payment">
-      <fieldset>
-        <legend className="text-sm font-semibold">{t('payments.card.fields')}</legend>
-        <div
-          ref={host}
-          className="mt-1 min-h-12 rounded-xl border border-slate-300 bg-white px-3 py-3 [color-scheme:light] dark:border-slate-600"
-        />
-        {phase === 'loading' && (
-          <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {t('payments.card.loading')}
-          </p>
-        )}
-        <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
-          <Lock className="size-3.5" aria-hidden />
-          {t('payments.card.secured')}
-        </p>
-      </fieldset>
-      {phase === 'loadFailed' && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          <span>{t('payments.card.loadFailed')}</span>
-          <button type="button" onClick={onRetry} className={`${secondaryButtonClass} text-sm`}>
-            <RefreshCw className="size-4" aria-hidden />
-            {t('payments.card.retry')}
-          </button>
-        </div>
-      )}
-      {error && (
-        <p
-          role="alert"
-          className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-          data-testid="card-error"
-        >
-          {error}
-        </p>
-      )}
+      <SavedCardChoice saved={saved} />
+      <CardFieldsBox
+        host={host}
+        phase={phase}
+        legend={t('payments.card.fields')}
+        shown={saved.choice === NEW_CARD}
+        onRetry={onRetry}
+      />
+      <KeepCardCheckbox saved={saved} />
+      <CardErrorNote error={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ModalClose className={secondaryButtonClass}>{t('payments.card.later')}</ModalClose>
         <button type="submit" disabled={phase !== 'ready'} className={`${primaryButtonClass} sm:w-auto`}>
-          {phase === 'paying' && <Loader2 className="size-5 animate-spin" aria-hidden />}
-          {phase === 'paying' ? t('payments.card.paying') : t('payments.card.pay', { amount: isolate(amount) })}
+          {phase === 'busy' && <Loader2 className="size-5 animate-spin" aria-hidden />}
+          {phase === 'busy' ? t('payments.card.paying') : t('payments.card.pay', { amount: isolate(amount) })}
         </button>
       </div>
     </form>

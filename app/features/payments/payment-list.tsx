@@ -3,9 +3,12 @@ import { Link } from 'react-router';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Payment } from '../../../contract/payments.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Megaphone, Wallet } from '../../components/ui/icons.tsx';
+import { CreditCard, Megaphone, Wallet } from '../../components/ui/icons.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { PaymentRow } from './payment-row.tsx';
+
+const headerLinkClass =
+  'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl px-3 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900';
 
 /** /payments: everything the person paid, the latest first, each opening its receipt; "Load more" for the rest. */
 export function PaymentList({ firstPage, language }: { firstPage: Paged<Payment>; language: string }) {
@@ -19,13 +22,16 @@ export function PaymentList({ firstPage, language }: { firstPage: Paged<Payment>
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t('payments.list.intro')}</p>
         </div>
-        <Link
-          to="/paid-items"
-          className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl px-3 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900"
-        >
-          <Megaphone className="size-5" aria-hidden />
-          {t('payments.list.toPaidAds')}
-        </Link>
+        <div className="flex flex-wrap gap-1">
+          <Link to="/paid-items" className={headerLinkClass}>
+            <Megaphone className="size-5" aria-hidden />
+            {t('payments.list.toPaidAds')}
+          </Link>
+          <Link to="/payment-cards" className={headerLinkClass}>
+            <CreditCard className="size-5" aria-hidden />
+            {t('payments.list.toCards')}
+          </Link>
+        </div>
       </div>
       <PagedList
         firstPage={firstPage}

@@ -68,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const handle = { i18n: ['payments'] } satisfies PageHandle;
+export const handle = { i18n: ['payments', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.receiptTitle', description: 'meta.paymentsDescription' });
