@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChatRecord } from '../../../contract/chat.ts';
 import { itemPath } from '../../../contract/item-basics.ts';
 import { OFFER_STATUS } from '../../../contract/offer-basics.ts';
-import { useDialog } from '../../components/ui/dialogs.tsx';
+import { useConfirmedAction } from '../../components/ui/confirmed-action.ts';
 import { ArrowLeft, Check } from '../../components/ui/icons.tsx';
 import { photoUrl } from '../../components/ui/profile-photo.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { OfferPrice } from './offer-price.tsx';
 import type { ConversationApi } from './use-conversation.ts';
 
@@ -98,26 +96,15 @@ function ItemSummary({ chat, conversation }: { chat: ChatRecord; conversation: C
 
 function MarkSold({ conversation }: { conversation: ConversationApi }) {
   const { t } = useTranslation();
-  const dialog = useDialog();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useConfirmedAction();
   const name = conversation.chat.buyer?.user_name ?? '';
-  const markSold = async () => {
-    const confirmed = await dialog.confirm({
-      title: t('chat.markSoldTitle'),
-      message: t('chat.markSoldQuestion', { name }),
-      confirmLabel: t('dialog.yes'),
-      cancelLabel: t('dialog.no'),
-    });
-    if (!confirmed) return;
-    setBusy(true);
-    try {
-      await conversation.markSold();
-    } catch (error) {
-      await dialog.error(error instanceof ApiError ? error.text : t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
+  const question = {
+    title: t('chat.markSoldTitle'),
+    message: t('chat.markSoldQuestion', { name }),
+    confirmLabel: t('dialog.yes'),
+    cancelLabel: t('dialog.no'),
   };
+  const markSold = () => run(question, () => conversation.markSold());
   return (
     <button
       type="button"

@@ -2,12 +2,12 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SavedCard, SavedCardList } from '../../../contract/payment-cards.ts';
-import { useDialog } from '../../components/ui/dialogs.tsx';
+import { useConfirmedAction } from '../../components/ui/confirmed-action.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui/form-classes.ts';
 import { CreditCard, Pencil, Plus, Trash2, Wallet } from '../../components/ui/icons.tsx';
 import { Modal, ModalLoading, ModalTrigger } from '../../components/ui/modal.tsx';
-import { ApiError, apiDelete } from '../../lib/api-client.ts';
+import { apiDelete } from '../../lib/api-client.ts';
 import { onDemand } from '../../lib/optional-chunk.ts';
 import type { CardSaveFormProps } from './card-save-form.tsx';
 import { cardExpiry, cardName } from './saved-card-words.ts';
@@ -194,25 +194,17 @@ function RemoveButton({
   onRemoved: (list: SavedCardList) => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useDialog();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    const confirmed = await dialog.confirm({
-      title: t('payments.cards.removeTitle'),
-      message: t('payments.cards.removeConfirm', { name }),
-      confirmLabel: t('payments.cards.remove'),
-      cancelLabel: t('dialog.cancel'),
-    });
-    if (!confirmed) return;
-    setBusy(true);
-    try {
-      onRemoved(await apiDelete<SavedCardList>(`/api/v1/payment-cards/${encodeURIComponent(card.id)}`));
-    } catch (error) {
-      await dialog.error(error instanceof ApiError ? error.text : t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, run } = useConfirmedAction();
+  const question = {
+    title: t('payments.cards.removeTitle'),
+    message: t('payments.cards.removeConfirm', { name }),
+    confirmLabel: t('payments.cards.remove'),
+    cancelLabel: t('dialog.cancel'),
   };
+  const remove = () =>
+    run(question, async () =>
+      onRemoved(await apiDelete<SavedCardList>(`/api/v1/payment-cards/${encodeURIComponent(card.id)}`)),
+    );
   return (
     <button
       type="button"

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import type { LanguageCode } from '../../../../contract/language.ts';
 import { savedSearchRunPath } from '../../../../contract/saved-search-basics.ts';
 import type { SavedSearch } from '../../../../contract/saved-searches.ts';
-import { useDialog } from '../../../components/ui/dialogs.tsx';
+import { useConfirmedAction } from '../../../components/ui/confirmed-action.ts';
 import { Bell, Search, Trash2 } from '../../../components/ui/icons.tsx';
-import { ApiError, apiDelete } from '../../../lib/api-client.ts';
+import { apiDelete } from '../../../lib/api-client.ts';
 import { chipLabel } from './active-filters.tsx';
 import type { ItemListOptions } from './item-list.server.ts';
 import { activeChips, type FilterValues } from './list-filters.ts';
@@ -24,26 +24,18 @@ function useFilterWords(options: ItemListOptions, language: LanguageCode) {
 /** Delete, after the yes/no question; `onDeleted` takes the search off the list. */
 function DeleteButton({ search, name, onDeleted }: { search: SavedSearch; name: string; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const dialog = useDialog();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    const confirmed = await dialog.confirm({
-      title: t('savedSearch.deleteTitle'),
-      message: t('savedSearch.deleteConfirm', { name }),
-      confirmLabel: t('savedSearch.delete'),
-      cancelLabel: t('dialog.cancel'),
-    });
-    if (!confirmed) return;
-    setBusy(true);
-    try {
+  const { busy, run } = useConfirmedAction();
+  const question = {
+    title: t('savedSearch.deleteTitle'),
+    message: t('savedSearch.deleteConfirm', { name }),
+    confirmLabel: t('savedSearch.delete'),
+    cancelLabel: t('dialog.cancel'),
+  };
+  const remove = () =>
+    run(question, async () => {
       await apiDelete(`/api/v1/saved-searches/${encodeURIComponent(search.id)}`);
       onDeleted();
-    } catch (error) {
-      await dialog.error(error instanceof ApiError ? error.text : t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <button
       type="button"
