@@ -32,14 +32,16 @@ async function withCardPayment(admin: APIRequestContext, run: () => Promise<void
 }
 
 type Tree = { [key: string]: string | Tree };
-const text = (namespace: string, path: string) => {
+const textIn = (language: string, namespace: string, path: string) => {
   let node: string | Tree | undefined = JSON.parse(
-    readFileSync(new URL(`../app/i18n/locales/en/${namespace}.json`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../app/i18n/locales/${language}/${namespace}.json`, import.meta.url), 'utf8'),
   ) as Tree;
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no English text for ${namespace}:${path}`);
+  if (typeof node !== 'string') throw new Error(`no ${language} text for ${namespace}:${path}`);
   return node;
 };
+const text = (namespace: string, path: string) => textIn('en', namespace, path);
+const ar = (path: string) => textIn('ar', 'payments', path);
 
 const CARD_FRAME = 'iframe[title="Secure card payment input frame"]';
 
@@ -169,9 +171,12 @@ test('an owner saves a card, replaces it, pays with it in one press, keeps anoth
       await expect(cards).toContainText('Nora S. Saleh');
     });
 
-    await test.step('the saved cards page passes WCAG 2.1 A and AA checks in Arabic', async () => {
+    await test.step('the saved cards page and its card entry pass WCAG 2.1 A and AA checks in Arabic', async () => {
       await page.goto('/payment-cards?lang=ar');
       await expect(cards).toHaveCount(1);
+      expect(await violationsInBothThemes(page)).toEqual([]);
+      await page.getByRole('button', { name: ar('payments.cards.add') }).click();
+      await expect(dialog.frameLocator(CARD_FRAME).getByLabel('رقم البطاقة')).toBeVisible();
       expect(await violationsInBothThemes(page)).toEqual([]);
     });
 
