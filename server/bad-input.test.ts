@@ -286,7 +286,11 @@ const PAGE_FORMS: Record<
     fields: ['names.ar', 'names.en', 'ordering', 'is_published', 'parent_id', 'lat', 'lng'],
     poison: { 'names.ar': '', lat: '91' },
   },
-  '/admin/reports': { intents: [''], fields: ['target', 'reason'], poison: {} },
+  '/admin/reports': {
+    intents: ['', 'dismiss-listing', 'dismiss-reporter', 'uphold', 'ban-owner'],
+    fields: ['target', 'reason'],
+    poison: {},
+  },
   '/admin/content/blog/:blogId': {
     url: '/admin/content/blog/new',
     intents: ['save', 'photo', 'delete'],

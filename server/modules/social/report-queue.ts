@@ -5,7 +5,7 @@ import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
-import type { ItemsService } from '../items/index.ts';
+import { type ItemsService, isItemId } from '../items/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { REPORT_STATUS } from './policy.ts';
 import { reporterWeights, reportHistories } from './reporter-records.ts';
@@ -101,6 +101,7 @@ export class ReportQueue {
   /** Closes a listing's open reports as dismissed: the listing stays as it is. */
   async dismissListing(asker: Asker, itemId: string): Promise<number> {
     refuseUnlessAdmin(asker);
+    if (!isItemId(itemId)) throw new AppError(404, 'api.itemNotFound');
     return this.dismiss(asker, eq(itemReports.itemId, itemId), {
       ...{ action: 'reports.dismiss', subjectType: 'item', subjectId: itemId },
     });
