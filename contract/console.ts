@@ -41,7 +41,7 @@ export const auditQuerySchema = pageQuerySchema(30).extend({
     .string()
     .trim()
     .max(60)
-    .regex(/^[a-z.]*$/)
+    .regex(/^[a-z.-]*$/)
     .optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -292,6 +292,10 @@ describe('the console', () => {
     expect(after).toEqual([]);
     const [entry] = await auditOf('demo-user-02');
     expect(entry).toMatchObject({ action: 'reports.dismiss-reporter', after: { dismissed: 1 } });
+    const byAction = await call('GET', '/admin/audit?action=reports.dismiss-', test.adminToken);
+    const actions = (byAction.body.data.items as Array<{ action: string }>).map((found) => found.action);
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.every((action) => action === 'reports.dismiss-reporter')).toBe(true);
   });
 
   it('keeps the audit log as it was written: no update or delete gets through', async () => {
