@@ -2,7 +2,16 @@
 // contract/console.ts re-exports them with the schemas.
 
 /** The kinds of rows operator actions touch (the audit log's filter). */
-export const AUDIT_SUBJECTS = ['user', 'item', 'settings', 'application', 'category', 'lookup', 'content'] as const;
+export const AUDIT_SUBJECTS = [
+  'user',
+  'item',
+  'settings',
+  'application',
+  'category',
+  'lookup',
+  'content',
+  'payment',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 
 export const DASHBOARD_DAYS = 14;

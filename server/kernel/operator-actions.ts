@@ -3,7 +3,7 @@ import { AppError } from './errors.ts';
 import type { Publish } from './events.ts';
 
 /** What an operator's action touched: the kind of row, for the audit log's filter. */
-export type AuditSubject = 'user' | 'item' | 'settings' | 'application' | 'category' | 'lookup' | 'content';
+export type AuditSubject = 'user' | 'item' | 'settings' | 'application' | 'category' | 'lookup' | 'content' | 'payment';
 
 /** One operator action as the audit log keeps it: who, what, on which row, and the row before and after. */
 export interface OperatorAction {

@@ -242,7 +242,11 @@ export class PaymentsService {
         throw providerDown();
       }
     }
-    await this.settlement.move(row.id, { to: 'refunded', source: 'operator', detail: { by: asker.userId } });
+    await this.settlement.moveByOperator(
+      row,
+      { to: 'refunded', source: 'operator', detail: { by: asker.userId } },
+      { actorId: asker.userId, action: 'payment.refund' },
+    );
     return this.presented((await this.row(paymentId)) ?? row, language);
   }
 
@@ -257,12 +261,15 @@ export class PaymentsService {
     const row = await this.row(paymentId);
     if (row?.method !== 'offline') throw notFound();
     if (row.status !== 'pending_review') throw new AppError(409, 'api.paymentAlreadyReviewed');
-    await this.settlement.move(row.id, {
-      to: review.decision === 'approve' ? 'succeeded' : 'failed',
-      source: 'operator',
+    const approved = review.decision === 'approve';
+    const move = {
+      to: approved ? ('succeeded' as const) : ('failed' as const),
+      source: 'operator' as const,
       detail: { by: asker.userId },
-      ...(review.reason ? { failureReason: review.reason } : {}),
-    });
+      // Why it was rejected; an approved payment has no failure to explain.
+      ...(review.reason && !approved ? { failureReason: review.reason } : {}),
+    };
+    await this.settlement.moveByOperator(row, move, { actorId: asker.userId, action: `payment.${review.decision}` });
     return this.presented((await this.row(paymentId)) ?? row, language);
   }
 

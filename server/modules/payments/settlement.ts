@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../contract/payments.ts';
 import { type Db, isUniqueViolation } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
+import { recordOperatorAction } from '../../kernel/operator-actions.ts';
 import { expectedOf } from './client-actions.ts';
 import { type Move, movePayment, type PaymentRow } from './ledger.ts';
 import { type PaymentProvider, ProviderUnavailable, WebhookRejected } from './provider.ts';
@@ -35,6 +36,23 @@ export class Settlement {
 
   move(paymentId: string, move: Move) {
     return this.context.events.transaction(this.context.db, (tx, publish) => movePayment(tx, publish, paymentId, move));
+  }
+
+  /** An operator's move (an offline payment approved or rejected, a refund), written with its audit entry. */
+  moveByOperator(row: PaymentRow, move: Move, audit: { actorId: string; action: string }) {
+    return this.context.events.transaction(this.context.db, async (tx, publish) => {
+      const moved = await movePayment(tx, publish, row.id, move);
+      if (moved) {
+        recordOperatorAction(publish, {
+          ...audit,
+          subjectType: 'payment',
+          subjectId: row.id,
+          before: { status: row.status },
+          after: { status: moved.status, ...(move.failureReason ? { reason: move.failureReason } : {}) },
+        });
+      }
+      return moved;
+    });
   }
 
   /**

@@ -177,6 +177,17 @@ describe('promoting with an offline payment', () => {
       { from: 'pending_review', to: 'succeeded', source: 'operator' },
       { from: 'succeeded', to: 'refunded', source: 'operator' },
     ]);
+    // The operator's two decisions are in the audit log too, with the payment's state before and after.
+    const audit = await call('GET', `/admin/audit?subject_type=payment&subject_id=${paymentId}`, test.adminToken);
+    const entries = (audit.body.data.items as Array<Record<string, unknown>>).map(({ action, before, after }) => ({
+      action,
+      before,
+      after,
+    }));
+    expect(entries).toEqual([
+      { action: 'payment.refund', before: { status: 'succeeded' }, after: { status: 'refunded' } },
+      { action: 'payment.approve', before: { status: 'pending_review' }, after: { status: 'succeeded' } },
+    ]);
   });
 
   it('lists the payer’s payments and shows one as a receipt, to the payer alone', async () => {
