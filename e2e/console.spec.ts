@@ -206,6 +206,19 @@ test('an operator approves two listings and rejects one, each in one decision fo
   const statusOf = async (id: string | undefined) =>
     (await (await seller.request.get(`/api/v1/items/${id}?lang=en`)).json()).data.status as number;
   expect([await statusOf(first?.id), await statusOf(second?.id), await statusOf(third?.id)]).toEqual([1, 1, 3]);
+
+  // Each listing's decision is its own entry in the audit log (written by a follow-up just after).
+  for (const [listing, action] of [
+    [first, 'item.approve'],
+    [third, 'item.reject'],
+  ] as const) {
+    await expect(async () => {
+      await page.goto(`/admin/audit?subject_type=item&subject_id=${listing?.id}&lang=en`);
+      await expect(page.getByTestId('audit-log').getByText(en(`console:console.audit.actions.${action}`))).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass();
+  }
 });
 
 test('an operator publishes a blog post with a photo, and a visitor reads it on the blog', async ({
