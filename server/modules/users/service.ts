@@ -274,12 +274,12 @@ export class UsersService {
     });
   }
 
-  /** Irreversible: the account can no longer sign in and leaves public view; its data stays. */
   /** When the account's membership ends (the memberships module's follow-ups); null: not a member. */
   async setMembershipUntil(tx: Tx, userId: string, until: Date | null) {
     await tx.update(users).set({ membershipExpiresAt: until }).where(eq(users.id, userId));
   }
 
+  /** Irreversible: the account can no longer sign in and leaves public view; its data stays. */
   async deactivate(userId: string) {
     await this.events.transaction(this.db, async (tx, publish) => {
       await tx
