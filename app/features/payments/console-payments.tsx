@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, NavLink, useNavigation } from 'react-router';
 import type { LanguageCode } from '../../../contract/language.ts';
@@ -145,30 +146,22 @@ function ReviewForms({ payment }: { payment: ConsolePayment }) {
   return (
     <div className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-end dark:border-slate-800">
       <Form method="post">
-        <input type="hidden" name="payment_id" value={payment.id} />
-        <button
-          type="submit"
-          name="intent"
-          value="approve"
-          disabled={busy}
-          className={`${primaryButtonClass} sm:w-auto`}
-        >
+        <PaymentIntentButton paymentId={payment.id} intent="approve" className={primaryButtonClass} busy={busy}>
           <Check className="size-5" aria-hidden />
           {t('console.payments.approve')}
-        </button>
+        </PaymentIntentButton>
       </Form>
       <Form method="post" className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end">
-        <input type="hidden" name="payment_id" value={payment.id} />
         <div className="flex-1">
           <label htmlFor={reasonId} className="text-sm font-semibold">
             {t('console.payments.reason')}
           </label>
           <input id={reasonId} name="reason" maxLength={REASON_MAX} dir="auto" className={inputClass} />
         </div>
-        <button type="submit" name="intent" value="reject" disabled={busy} className={`${dangerButtonClass} sm:w-auto`}>
+        <PaymentIntentButton paymentId={payment.id} intent="reject" className={dangerButtonClass} busy={busy}>
           <XCircle className="size-5" aria-hidden />
           {t('console.payments.reject')}
-        </button>
+        </PaymentIntentButton>
       </Form>
     </div>
   );
@@ -180,18 +173,35 @@ function RefundForm({ payment }: { payment: ConsolePayment }) {
   const busy = useNavigation().state === 'submitting';
   return (
     <Form method="post" className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
-      <input type="hidden" name="payment_id" value={payment.id} />
-      <button
-        type="submit"
-        name="intent"
-        value="refund"
-        disabled={busy}
-        className={`${secondaryButtonClass} sm:w-auto`}
-      >
+      <PaymentIntentButton paymentId={payment.id} intent="refund" className={secondaryButtonClass} busy={busy}>
         <RotateCcw className="size-5" aria-hidden />
         {t('console.payments.refund')}
-      </button>
+      </PaymentIntentButton>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t('console.payments.refundHint')}</p>
     </Form>
+  );
+}
+
+/** A decision's submit button, with the payment it is about, inside that decision's form. */
+function PaymentIntentButton({
+  paymentId,
+  intent,
+  className,
+  busy,
+  children,
+}: {
+  paymentId: string;
+  intent: 'approve' | 'reject' | 'refund';
+  className: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <input type="hidden" name="payment_id" value={paymentId} />
+      <button type="submit" name="intent" value={intent} disabled={busy} className={`${className} sm:w-auto`}>
+        {children}
+      </button>
+    </>
   );
 }

@@ -62,12 +62,12 @@ export class SavedCards {
 
   /** The cards the account has saved; none while card payment is off. */
   async list(viewer: Viewer): Promise<SavedCardList> {
-    const stripe = { publishable_key: '', js_url: this.context.scripts.stripe, max: SAVED_CARDS_MAX };
-    if (!(await this.enabled())) return { enabled: false, cards: [], ...stripe };
+    const stripe = { js_url: this.context.scripts.stripe, max: SAVED_CARDS_MAX };
+    const publishableKey = await this.publishableKey();
+    if (!publishableKey) return { enabled: false, cards: [], publishable_key: '', ...stripe };
     const customerId = await this.customerOf(viewer.userId);
     const cards = customerId ? await this.cardsOf(viewer.userId, customerId) : [];
-    const { stripePublishableKey } = await this.context.settings.paymentSettings();
-    return { enabled: true, cards: cards.map(presented), ...stripe, publishable_key: stripePublishableKey };
+    return { enabled: true, cards: cards.map(presented), publishable_key: publishableKey, ...stripe };
   }
 
   /**
@@ -75,7 +75,7 @@ export class SavedCards {
    * browser confirms the secret with the provider's card fields, then calls `finishSetup`.
    */
   async startSetup(viewer: Viewer, meta: { ip: string }, replaces?: string): Promise<CardSetup> {
-    const wallet = await this.walletOn();
+    const { wallet, publishableKey } = await this.walletOn();
     const customerId = await this.asked(() => this.customerFor(viewer.userId));
     const cards = await this.cardsOf(viewer.userId, customerId);
     if (replaces && !cards.some((card) => card.id === replaces)) throw cardNotFound();
@@ -86,11 +86,10 @@ export class SavedCards {
     const setup = await this.asked(() =>
       wallet.startSetup(customerId, { user_id: viewer.userId, ...(replaces ? { replaces } : {}) }),
     );
-    const settings = await this.context.settings.paymentSettings();
     return {
       setup_id: setup.id,
       client_secret: setup.clientSecret,
-      publishable_key: settings.stripePublishableKey,
+      publishable_key: publishableKey,
       js_url: this.context.scripts.stripe,
     };
   }
@@ -100,7 +99,7 @@ export class SavedCards {
    * card that replaces another takes its owner details and removes it. Finishing twice changes nothing more.
    */
   async finishSetup(viewer: Viewer, setupId: string): Promise<SavedCardList> {
-    const wallet = await this.walletOn();
+    const { wallet } = await this.walletOn();
     const customerId = await this.customerOf(viewer.userId);
     if (!customerId) throw new AppError(404, 'api.cardSetupNotFound');
     await this.limits.walletCalls.consume(viewer.userId);
@@ -117,7 +116,7 @@ export class SavedCards {
   }
 
   async remove(viewer: Viewer, cardId: string): Promise<SavedCardList> {
-    const wallet = await this.walletOn();
+    const { wallet } = await this.walletOn();
     const customerId = await this.customerOf(viewer.userId);
     if (!customerId) throw cardNotFound();
     const cards = await this.cardsOf(viewer.userId, customerId);
@@ -152,16 +151,21 @@ export class SavedCards {
       .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.method, METHOD)));
   }
 
-  /** Cards can be saved while card payment is on: its flag, its publishable key and its server keys. */
-  async enabled() {
+  /**
+   * Stripe.js's key while cards can be saved (card payment on: its flag, its publishable key and its server
+   * keys); null otherwise.
+   */
+  private async publishableKey() {
+    if (!this.context.wallet) return null;
     const settings = await this.context.settings.paymentSettings();
-    return Boolean(this.context.wallet) && settings.stripeEnabled && settings.stripePublishableKey !== '';
+    return settings.stripeEnabled && settings.stripePublishableKey !== '' ? settings.stripePublishableKey : null;
   }
 
   private async walletOn() {
-    const wallet = this.context.wallet;
-    if (!wallet || !(await this.enabled())) throw new AppError(400, 'api.paymentMethodOff');
-    return wallet;
+    const { wallet } = this.context;
+    const publishableKey = await this.publishableKey();
+    if (!wallet || !publishableKey) throw new AppError(400, 'api.paymentMethodOff');
+    return { wallet, publishableKey };
   }
 
   private async customerOf(userId: string) {
