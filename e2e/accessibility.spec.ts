@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, WorkerInfo } from '@playwright/test';
 import { stableUuid } from '../server/db/seed/random.ts';
 import { type AccountMaker, test as base, closeAll, createAccount, expect, type FreshAccount } from './fixtures.ts';
 import { ADMIN, type ListingOptions, signIn } from './support/accounts.ts';
+import { showTheme, violationsOf } from './support/axe.ts';
 
 /**
  * Each page is checked in Arabic and English with every WCAG 2.1 A and AA rule, and its dark theme for
@@ -52,36 +52,14 @@ async function openPage(browser: Browser, workerInfo: WorkerInfo) {
   return context.newPage();
 }
 
-const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function violationsIn(page: Page, theme: 'light' | 'dark') {
-  const dark = theme === 'dark';
-  await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-  // Cards fade their colours (Tailwind's `transition`): axe must read the theme's colours, not ones half-way.
-  // Only transitions: a spinner spins for ever, and a cancelled one rejects.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  // Only violations are read, so axe skips collecting the nodes of passed and inapplicable rules.
-  // options() replaces every option, so it comes before withTags(), which adds the WCAG filter to them.
-  const scan = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  const results = await (dark ? scan.withRules(['color-contrast']) : scan.withTags(WCAG_21_A_AA)).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
-
 /** Every rule in the light theme; in Arabic, the dark theme's contrast too. */
 async function expectAccessible(page: Page, language: string) {
   await expect(page.locator('main')).toBeVisible();
   for (const theme of language === 'ar' ? (['light', 'dark'] as const) : (['light'] as const)) {
     await test.step(`${theme} theme`, async () => {
-      expect.soft(await violationsIn(page, theme), `WCAG violations in the ${theme} theme`).toEqual([]);
+      await showTheme(page, theme);
+      const only = theme === 'dark' ? 'contrast' : 'wcag';
+      expect.soft(await violationsOf(page, { only }), `WCAG violations in the ${theme} theme`).toEqual([]);
     });
   }
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { violationsInBothThemes } from './support/axe.ts';
 import { withDatabase } from './support/database.ts';
 
 /**
@@ -23,21 +23,6 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`/api/v1${path}${path.includes('?') ? '&' : '?'}lang=en`);
   expect(response.ok(), path).toBe(true);
   return (await response.json()).data as T;
-}
-
-/** WCAG 2.1 A and AA violations of the page as it is now, in the light and in the dark theme. */
-async function violationsInBothThemes(page: Page) {
-  const found: string[] = [];
-  for (const dark of [false, true]) {
-    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const violation of results.violations) {
-      found.push(
-        `${dark ? 'dark' : 'light'}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
-      );
-    }
-  }
-  return found;
 }
 
 const itemCounts = (page: Page) => apiData<Counts>(page, '/categories/item-counts');

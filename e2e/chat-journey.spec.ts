@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
+import { violationsInBothThemes } from './support/axe.ts';
 
 /**
  * Issue 12, in real time with two browsers: a buyer opens the chat from an item, sends a text and a photo and
@@ -189,13 +189,5 @@ test('buyer and seller chat, agree on a price, close the sale and review each ot
 
 async function expectAccessible(page: Page, path: string) {
   await expect(page.locator('main')).toBeVisible();
-  for (const dark of [false, true]) {
-    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const found = results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-    expect.soft(found, `${path} in the ${dark ? 'dark' : 'light'} theme`).toEqual([]);
-  }
+  expect.soft(await violationsInBothThemes(page), path).toEqual([]);
 }

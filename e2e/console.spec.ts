@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, request } from '@playwright/test';
 import { pdf, phoneJpeg } from '../server/modules/media/test-files.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, signIn } from './support/accounts.ts';
+import { violationsOf } from './support/axe.ts';
 
 /**
  * Issue 24: the operator's console. An operator bans an account (its session ends, its listing leaves the site),
@@ -33,11 +33,7 @@ async function operatorPage(page: Page) {
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await violationsOf(page)).toEqual([]);
 }
 
 test('an operator bans an account and changes a setting, and the audit log shows both', async ({

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, type FreshAccount, test } from './fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { violationsOf } from './support/axe.ts';
 
 /**
  * Issue 10 point 3: the item list (/item-list). On a phone: from the dashboard to the list, a search typed in
@@ -381,11 +381,7 @@ test.describe('on a desktop', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: text('ar', 'search:itemList.radius.title') });
     await expect(dialog.getByTestId('map-radius-map')).toHaveAttribute('data-map-ready', 'true');
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await violationsOf(page)).toEqual([]);
     await dialog.getByTestId('map-radius-miles').fill('25');
     await expect(dialog.getByTestId('map-radius-slider')).toHaveValue('25');
     await page.keyboard.press('Escape');

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, dataOf, type ListingOptions, signIn } from './support/accounts.ts';
+import { violationsInBothThemes } from './support/axe.ts';
 
 /**
  * Issue 9 point 5 (my lists) and point 3 (moderation): a seller's lists with their cards, load more and the
@@ -26,26 +26,6 @@ function en(key: string): string {
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`no English text for ${key}`);
   return node;
-}
-
-const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** WCAG 2.1 A and AA violations of the page as it is now, in the light and in the dark theme. */
-async function violationsInBothThemes(page: Page) {
-  const found: string[] = [];
-  for (const dark of [false, true]) {
-    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .withTags(WCAG_21_A_AA)
-      .analyze();
-    for (const violation of results.violations) {
-      found.push(
-        `${dark ? 'dark' : 'light'}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
-      );
-    }
-  }
-  return found;
 }
 
 /**

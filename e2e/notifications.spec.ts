@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { violationsOf } from './support/axe.ts';
 import { pushesTo, subscribeToPush } from './support/push.ts';
 
 /**
@@ -101,12 +101,7 @@ const pressNotification = (worker: Worker) =>
   });
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(found).toEqual([]);
+  expect(await violationsOf(page)).toEqual([]);
 }
 
 test('an offer rings the seller’s bell live on every tab, leads to the chat, and is read everywhere', async ({

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { violationsInBothThemes } from './support/axe.ts';
 
 /**
  * Issue 22 point 8: the site installs as an app (Chromium's own manifest check), its service worker serves an
@@ -8,7 +8,6 @@ import { expect, test } from './fixtures.ts';
  */
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Waits until the service worker is active and controls the page. */
 async function controlledBy(page: Page) {
@@ -17,11 +16,7 @@ async function controlledBy(page: Page) {
 }
 
 async function expectAccessible(page: Page) {
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_21_A_AA).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  }
+  expect(await violationsInBothThemes(page)).toEqual([]);
 }
 
 async function withoutConsent(context: BrowserContext) {

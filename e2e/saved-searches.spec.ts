@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dataOf } from './support/accounts.ts';
+import { violationsInBothThemes } from './support/axe.ts';
 import { runScheduledJobNow } from './support/jobs.ts';
 import { mailsTo } from './support/outbox.ts';
 import { pushesTo, subscribeToPush } from './support/push.ts';
@@ -14,23 +13,6 @@ import { pushesTo, subscribeToPush } from './support/push.ts';
  * (right to left) and English, light and dark, on a phone and a desktop; screenshots go to test-results.
  * Each new match rings the saver's bell and pushes to their device at once; the day's matches come in one digest.
  */
-
-const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function violationsInBothThemes(page: Page) {
-  const found: string[] = [];
-  for (const dark of [false, true]) {
-    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_21_A_AA).analyze();
-    for (const violation of results.violations) {
-      found.push(
-        `${dark ? 'dark' : 'light'}: ${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`,
-      );
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  return found;
-}
 
 test('a visitor who presses Save this search is sent to log in and back', async ({ page }) => {
   await page.goto('/item-list?search_term=camera&lang=en');

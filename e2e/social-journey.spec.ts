@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, type FreshAccount, type NewAccountOptions, test } from './fixtures.ts';
 import type { Listing } from './support/accounts.ts';
+import { violationsInBothThemes } from './support/axe.ts';
 
 /**
  * Issue 11: a visitor favourites an item (login and back, the favourite applied), follows its seller, finds
@@ -47,20 +47,10 @@ const card = (scope: Page | Locator, itemId: string) =>
 /** Waits until React owns the page: its buttons do nothing before. */
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
-const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 async function expectAccessible(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('main')).toBeVisible();
-  for (const dark of [false, true]) {
-    await page.evaluate((isDark) => document.documentElement.classList.toggle('dark', isDark), dark);
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .withTags(WCAG_21_A_AA)
-      .analyze();
-    const found = results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-    expect.soft(found, `${path} in the ${dark ? 'dark' : 'light'} theme`).toEqual([]);
-  }
+  expect.soft(await violationsInBothThemes(page), path).toEqual([]);
 }
 
 test('the report that hides a listing thanks the reporter on the page, not with "not found"', async ({
