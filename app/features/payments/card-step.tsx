@@ -22,6 +22,7 @@ export function CardStep({
   words,
   outcome,
   openAtOnce = true,
+  onAnswer,
 }: {
   action: Extract<PaymentAction, { kind: 'stripe' }>;
   paymentId: string;
@@ -33,6 +34,8 @@ export function CardStep({
   outcome: (status: PaymentStatus) => ReactNode;
   /** Whether the dialog opens as soon as the page's code runs (right after booking) or on the payer's press. */
   openAtOnce?: boolean;
+  /** Told once Stripe has answered, before the page's data is read again. */
+  onAnswer?: (status: PaymentStatus) => void;
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
@@ -43,8 +46,10 @@ export function CardStep({
 
   if (settled && settled !== 'created') return outcome(settled);
   const onSettled = (answer: Payment | null) => {
+    const status = answer?.status ?? 'requires_action';
     setOpen(false);
-    setSettled(answer?.status ?? 'requires_action');
+    setSettled(status);
+    onAnswer?.(status);
     void revalidator.revalidate();
   };
   return (

@@ -14,7 +14,14 @@ import { RazorpayStep } from './razorpay-step.tsx';
  * On the receipt of a payment left unpaid (a card dialog closed, a provider's page left): the same step its
  * start gave, opened by the payer's press, so a booked promotion, membership or bump can still be paid.
  */
-export function FinishPaying({ start }: { start: PaymentStart }) {
+export function FinishPaying({
+  start,
+  onAnswer,
+}: {
+  start: PaymentStart;
+  /** Told once the provider has answered, so the page keeps this step (and its outcome) once it reads "paid". */
+  onAnswer?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { payment, action } = start;
   const amount = formatAmount(payment.amount, payment.currency, i18n.language as LanguageCode);
@@ -44,10 +51,20 @@ export function FinishPaying({ start }: { start: PaymentStart }) {
         words={{ ...words, needsScript: t('payments.started.needsScript') }}
         outcome={outcome}
         openAtOnce={false}
+        onAnswer={onAnswer}
       />
     );
   } else if (action.kind === 'razorpay') {
-    step = <RazorpayStep action={action} paymentId={payment.id} words={words} outcome={outcome} openAtOnce={false} />;
+    step = (
+      <RazorpayStep
+        action={action}
+        paymentId={payment.id}
+        words={words}
+        outcome={outcome}
+        openAtOnce={false}
+        onAnswer={onAnswer}
+      />
+    );
   } else if (action.kind === 'redirect') {
     step = (
       <div className="flex flex-col items-start gap-3">

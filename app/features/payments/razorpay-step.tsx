@@ -20,6 +20,7 @@ export function RazorpayStep({
   words,
   outcome,
   openAtOnce = true,
+  onAnswer,
 }: {
   action: Extract<PaymentAction, { kind: 'razorpay' }>;
   paymentId: string;
@@ -28,6 +29,8 @@ export function RazorpayStep({
   outcome: (status: PaymentStatus) => ReactNode;
   /** Whether the window opens as soon as the page's code runs (right after booking) or on the payer's press. */
   openAtOnce?: boolean;
+  /** Told once the server has checked Razorpay's proof, before the page's data is read again. */
+  onAnswer?: (status: PaymentStatus) => void;
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
@@ -43,10 +46,12 @@ export function RazorpayStep({
       const payment = await apiPost<Payment>(`/api/v1/payments/${encodeURIComponent(paymentId)}/refresh`, proof).catch(
         () => null,
       );
-      setSettled(payment?.status ?? 'requires_action');
+      const status = payment?.status ?? 'requires_action';
+      setSettled(status);
+      onAnswer?.(status);
       void revalidator.revalidate();
     },
-    [paymentId, revalidator],
+    [paymentId, revalidator, onAnswer],
   );
   const open = useCallback(async () => {
     setPhase('loading');

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { isAppError } from '../../../contract/errors.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageOperations } from '../../../contract/pages.ts';
+import type { PaymentStart } from '../../../contract/payments.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import { FinishPaying } from '../../features/payments/finish-paying.tsx';
 import { PaymentReceipt } from '../../features/payments/payment-receipt.tsx';
@@ -75,12 +77,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function PaymentReceiptPage({ loaderData }: Route.ComponentProps) {
   const viewer = useViewer();
+  const { payment, nextStep } = loaderData;
+  // Once paid from here the data read again has no next step; the step stays to say how the payment went.
+  const [answered, setAnswered] = useState<PaymentStart | null>(null);
+  const finishing = nextStep ?? (answered?.payment.id === payment.id ? answered : null);
   return (
     <PaymentReceipt
-      payment={loaderData.payment}
+      payment={payment}
       payerName={viewer?.userName ?? ''}
       returned={loaderData.returned}
-      finish={loaderData.nextStep && <FinishPaying start={loaderData.nextStep} />}
+      finish={finishing && <FinishPaying key={payment.id} start={finishing} onAnswer={() => setAnswered(finishing)} />}
     />
   );
 }
