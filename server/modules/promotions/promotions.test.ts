@@ -244,6 +244,7 @@ describe('coupons', () => {
   it('takes the discount off the payment, once per person where the coupon says so', async () => {
     const paid = await promoteOffline(ownItems[5] as string, { coupon_code: 'SAVE10' });
     expect(paymentOf(paid)).toMatchObject({ amount: '63.00', list_amount: '70.00' });
+    expect(paid.body.data.paid_ad).toMatchObject({ amount: '63.00', currency: 'SAR' });
     const again = await promoteOffline(ownItems[6] as string, { coupon_code: 'SAVE10' });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('You have already used this coupon.');
