@@ -134,6 +134,9 @@ export const itemCardSchema = z
     item_location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     lat: z.number().nullable(),
     lng: z.number().nullable(),
+    seller: z
+      .object({ is_verify_blue_mark: z.boolean(), is_verified_dealer: z.boolean() })
+      .describe("The seller's verified marks, shown on the card"),
   })
   .meta({ id: 'ItemCard' });
 export type ItemCardView = z.infer<typeof itemCardSchema>;

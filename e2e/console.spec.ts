@@ -162,9 +162,13 @@ test('a member applies for the blue mark and verified dealer; the operator appro
   const profileName = page.getByRole('heading', { level: 1 });
   await expect(profileName).toContainText('Verified');
   await expect(profileName).toContainText('Verified dealer');
+  const card = page.locator(`[data-testid="item-card"][data-item-id="${member.listings[0]?.id}"]`);
+  await expect(card.getByTestId('seller-marks')).toContainText('Verified dealer');
+  await expect(card.getByTestId('seller-marks')).toContainText('Verified (blue mark)');
   await page.goto(`/item/${member.listings[0]?.item_name}?lang=en`);
-  await expect(page.getByText('Verified dealer', { exact: true })).toBeVisible();
-  await expect(page.getByText('Verified (blue mark)', { exact: true })).toBeAttached();
+  const sellerCard = page.getByTestId('seller-card');
+  await expect(sellerCard.getByText('Verified dealer', { exact: true })).toBeVisible();
+  await expect(sellerCard.getByText('Verified (blue mark)', { exact: true })).toBeAttached();
 });
 
 test('an operator approves two listings and rejects one, each in one decision for the ticked ones', async ({

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ITEM_STATUS, itemPath } from '../../../contract/item-basics.ts';
 import type { ItemCardView } from '../../../contract/items.ts';
 import { ItemPrice } from '../../components/price.tsx';
-import { CalendarDays, ImageUp, MapPin, Sparkles } from '../../components/ui/icons.tsx';
+import { BadgeCheck, CalendarDays, ImageUp, MapPin, Sparkles, Store } from '../../components/ui/icons.tsx';
 import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { photoSources } from './item-photos.ts';
@@ -107,6 +107,33 @@ export function ItemCover({
 
 type HeadingLevel = 2 | 3 | 4;
 
+type SellerMarks = ItemCardView['seller'];
+/** What a card shows: a card view, or a whole Item (its `user` carries the seller's marks). */
+export type CardItem = Omit<ItemCardView, 'seller'> & ({ seller: SellerMarks } | { user: SellerMarks | null });
+
+/** The seller's verified marks beside a card's facts: an icon each, named for screen readers and on hover. */
+function SellerMarksOf({ item }: { item: CardItem }) {
+  const { t } = useTranslation();
+  const marks = 'seller' in item ? item.seller : item.user;
+  if (!marks?.is_verify_blue_mark && !marks?.is_verified_dealer) return null;
+  return (
+    <span className="ms-auto flex items-center gap-1 [&_.icon]:size-4" data-testid="seller-marks">
+      {marks.is_verify_blue_mark && (
+        <span title={t('item.seller.blueMark')} className="text-sky-600 dark:text-sky-400">
+          <BadgeCheck aria-hidden />
+          <span className="sr-only">{t('item.seller.blueMark')}</span>
+        </span>
+      )}
+      {marks.is_verified_dealer && (
+        <span title={t('item.seller.verifiedDealer')} className="text-amber-700 dark:text-amber-400">
+          <Store aria-hidden />
+          <span className="sr-only">{t('item.seller.verifiedDealer')}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
 const PUBLIC_BADGES = new Set<ItemBadge>(['featured', 'soldOut']);
 
 /**
@@ -122,7 +149,7 @@ export function ItemCard({
   sizes,
   children,
 }: {
-  item: ItemCardView;
+  item: CardItem;
   headingLevel?: HeadingLevel;
   showStatus?: boolean;
   lazy?: boolean;
@@ -170,6 +197,7 @@ export function ItemCard({
             <time dateTime={item.added_date} dir="ltr">
               {formatDateTime(item.added_date)}
             </time>
+            <SellerMarksOf item={item} />
           </span>
         </div>
         {children && <div className="relative pt-1">{children}</div>}

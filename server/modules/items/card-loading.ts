@@ -3,12 +3,13 @@ import type { LanguageCode } from '../../../contract/language.ts';
 import { type Db, qualified } from '../../kernel/database.ts';
 import { cityJson, currencyJson } from '../lookups/index.ts';
 import { firstImageJson } from '../media/index.ts';
+import { sellerMarksJson } from '../users/index.ts';
 import { items } from './schema.ts';
 import { type ListingTies, listedConditions } from './visibility.ts';
 
 /**
- * Reading items as cards (lists and rails), in one query: the few columns a card shows, its currency, city and
- * cover photo, and whether the viewer keeps it as a favourite. The item page's loader (loading.ts) reads
+ * Reading items as cards (lists and rails), in one query: the few columns a card shows, its currency, city,
+ * cover photo and seller's verified marks, and whether the viewer keeps it as a favourite. The item page's loader (loading.ts) reads
  * fifteen lookups per item and every picture; a card needs two lookups and one picture.
  */
 
@@ -31,6 +32,7 @@ function cardSelection(language: LanguageCode, viewerId: Placeholder | null, tie
     cover: firstImageJson(qualified(items.id), 'item'),
     currency: currencyJson(items.itemCurrencyId, language),
     location: cityJson(items.itemLocationId, language),
+    sellerMarks: sellerMarksJson(items.addedUserId),
     isFavourited: viewerId ? ties.favouriteOf(viewerId, items.id) : sql<boolean>`false`,
   };
 }

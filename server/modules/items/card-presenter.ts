@@ -26,6 +26,10 @@ export function presentCard(row: CardRow, viewer: ItemViewer | null, language: L
     item_location: row.location ? { id: row.location.id, name: row.location.name } : null,
     lat: row.lat,
     lng: row.lng,
+    seller: {
+      is_verify_blue_mark: row.sellerMarks?.is_verify_blue_mark ?? false,
+      is_verified_dealer: row.sellerMarks?.is_verified_dealer ?? false,
+    },
   };
 }
 

@@ -275,6 +275,7 @@ describe('public lists', () => {
 
 describe('the card view', () => {
   it('answers each item as its card with ?view=card, the whole Item by default, in the same order', async () => {
+    await db.update(users).set({ isVerifyBlueMark: true, isVerifiedDealer: true }).where(eq(users.id, SELLER));
     const full = await call('GET', `/items?cat_id=${catId}&limit=50`);
     const cards = await call('GET', `/items?cat_id=${catId}&limit=50&view=card`);
     expect(cards.status).toBe(200);
@@ -284,7 +285,10 @@ describe('the card view', () => {
     expect(Object.keys(cardItems[0] ?? {}).sort()).toEqual(Object.keys(itemCardSchema.shape).sort());
     expect(fullItems[0]).toHaveProperty('category');
     for (const [index, card] of cardItems.entries()) {
-      const item = fullItems[index] as Record<string, unknown> & { item_currency: { currency_symbol: string } | null };
+      const item = fullItems[index] as Record<string, unknown> & {
+        item_currency: { currency_symbol: string } | null;
+        user: { user_id: string; is_verify_blue_mark: boolean; is_verified_dealer: boolean };
+      };
       expect(card).toMatchObject({
         title: item.title,
         item_name: item.item_name,
@@ -294,8 +298,18 @@ describe('the card view', () => {
         default_photo: item.default_photo,
         item_currency: item.item_currency && { currency_symbol: item.item_currency.currency_symbol },
         is_favourited: item.is_favourited,
+        seller: {
+          is_verify_blue_mark: item.user.is_verify_blue_mark,
+          is_verified_dealer: item.user.is_verified_dealer,
+        },
       });
     }
+    const sellerOf = (item: Record<string, unknown> | undefined) =>
+      (item?.user as { user_id?: string } | undefined)?.user_id;
+    const marked = cardItems.filter((_card, index) => sellerOf(fullItems[index]) === SELLER);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const card of marked) expect(card.seller).toEqual({ is_verify_blue_mark: true, is_verified_dealer: true });
+    await db.update(users).set({ isVerifyBlueMark: false, isVerifiedDealer: false }).where(eq(users.id, SELLER));
   });
 
   it('refuses a view it does not know', async () => {

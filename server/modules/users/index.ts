@@ -1,6 +1,6 @@
 export { type AccountRow, type IdentityProvider, UserAccounts } from './accounts.ts';
 export { type AccountCounts, registerUserCounters, repairUserCounters } from './counters.ts';
-export { isPublicAccount } from './fragments.ts';
+export { isPublicAccount, type SellerMarks, sellerMarksJson } from './fragments.ts';
 export { type UsersPageOperations, usersPageOperations } from './page-operations.ts';
 export { isPhoneOnlyEmail, PHONE_EMAIL_DOMAIN, phoneOnlyEmail } from './phone-only-email.ts';
 export {

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ItemCardView } from '../../../../contract/items.ts';
 import type { Paged } from '../../../../contract/paging.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Heart } from '../../../components/ui/icons.tsx';
 import { PagedList, type PageSource } from '../../../components/ui/paged-list.tsx';
-import { ItemCard } from '../item-card.tsx';
+import { type CardItem, ItemCard } from '../item-card.tsx';
 import { itemGridClass } from './item-grid.tsx';
 
 /** Cards in the first screen load at once; the rest when scrolled near. */
@@ -28,7 +27,7 @@ function NoItems({ text }: { text: string }) {
 }
 
 /** One of the person's item lists (favourites, reported, from followed sellers), paged by "Load more". */
-export function PersonItemList<T extends ItemCardView>({
+export function PersonItemList<T extends CardItem>({
   title,
   intro,
   empty,
