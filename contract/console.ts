@@ -161,6 +161,13 @@ const paymentSettingsFields = {
   in_app_purchased_enabled: formCheckbox,
   in_app_purchased_prd_id_android: formText(200),
   in_app_purchased_prd_id_ios: formText(200),
+  deposit_percent: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'validation.outOfRange'),
+  cooldown_period: whole(0, 1_000_000),
+  bid_fee: moneyText,
+  upload_fee: moneyText,
 };
 
 /**
@@ -251,6 +258,10 @@ export const operatorSettingsViewSchema = z
     in_app_purchased_enabled: z.boolean(),
     in_app_purchased_prd_id_android: z.string(),
     in_app_purchased_prd_id_ios: z.string(),
+    deposit_percent: z.string(),
+    cooldown_period: z.number().int(),
+    bid_fee: z.string(),
+    upload_fee: z.string(),
   })
   .meta({ id: 'OperatorSettings' }) satisfies z.ZodType<OperatorSettings>;
 export const OPERATOR_SETTING_KEYS = Object.keys(operatorSettingsSchema.shape) as Array<keyof OperatorSettings>;

@@ -99,6 +99,12 @@ export const paidAdSchema = z
   .meta({ id: 'PaidAd' });
 export type PaidAd = z.infer<typeof paidAdSchema>;
 
+/** A paid ad as the console lists it: whose it is. */
+export const consolePaidAdSchema = paidAdSchema
+  .extend({ user_id: z.string().describe('Who bought it (their account in the console)') })
+  .meta({ id: 'ConsolePaidAd' });
+export type ConsolePaidAd = z.infer<typeof consolePaidAdSchema>;
+
 export const promotionStartSchema = z
   .object({ paid_ad: paidAdSchema, payment: paymentStartSchema })
   .meta({ id: 'PromotionStart' });

@@ -179,15 +179,19 @@ describe('the console', () => {
     const bad = await call('POST', '/admin/settings', test.adminToken, { ...current, oneday: '1e3' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Enter a price such as 1500 or 1500.50.');
+    const badDeposit = await call('POST', '/admin/settings', test.adminToken, { ...current, deposit_percent: '101' });
+    expect(badDeposit.status).toBe(400);
     const saved = await call('POST', '/admin/settings', test.adminToken, {
       ...current,
       oneday: '12.5',
       member_listings_per_day: 40,
       paystack_key: 'pk_test_123',
+      ...{ deposit_percent: '12.5', cooldown_period: 30, bid_fee: '2', upload_fee: '1.5' },
     });
     expect(saved.status, saved.body.message).toBe(200);
     const [row] = await db.select().from(appSettings);
     expect(row).toMatchObject({ oneDayPrice: '12.50', memberListingsPerDay: 40, paystackKey: 'pk_test_123' });
+    expect(row).toMatchObject({ depositPercent: '12.50', cooldownPeriod: 30, bidFee: '2.00', uploadFee: '1.50' });
     expect(JSON.stringify(saved.body.data)).not.toMatch(/sk_|secret/i);
     await call('POST', '/admin/settings', test.adminToken, current);
   });

@@ -18,6 +18,7 @@ import { localizedText } from '../../kernel/localized-text.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { PaymentSettings, SettingsService } from '../settings/index.ts';
 import type { CardWallet } from './card-wallet.ts';
+import { PaymentCatalogEditor } from './catalog-editor.ts';
 import { clientActionOf, isClientAction, type ProviderScripts, quantityOf } from './client-actions.ts';
 import { couponDetails, priceWithCoupon, redeemCoupon } from './coupons.ts';
 import { amountOf, createPayment, movePayment, type NewPayment, type PaymentRow, paymentOfKey } from './ledger.ts';
@@ -72,12 +73,15 @@ export class PaymentsService {
   private readonly context: PaymentsDependencies;
   readonly lists: PaymentLists;
   readonly cards: SavedCards;
+  /** The console's offline methods and coupons. */
+  readonly catalog: PaymentCatalogEditor;
   private readonly settlement: Settlement;
 
   constructor(context: PaymentsDependencies) {
     this.context = context;
     this.lists = new PaymentLists(context.db, context.titlesOf);
     this.cards = new SavedCards({ ...context, wallet: context.wallet });
+    this.catalog = new PaymentCatalogEditor(context.db, context.events);
     this.settlement = new Settlement(context);
   }
 

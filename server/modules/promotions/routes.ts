@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bumpInputSchema, bumpResultSchema, listingUpkeepSchema } from '../../../contract/listing-upkeep.ts';
 import { PAGE_SIZE, pagedSchema, pageQuerySchema } from '../../../contract/paging.ts';
+import { CONSOLE_PAID_AD_FILTERS } from '../../../contract/payment-catalog.ts';
 import { couponCheckSchema, couponDiscountSchema } from '../../../contract/payments.ts';
 import {
+  consolePaidAdSchema,
   paidAdSchema,
   promoteInputSchema,
   promotionOptionsSchema,
@@ -99,5 +101,19 @@ export async function promotionRoutes(
     data: pagedSchema(paidAdSchema),
     handle: async ({ query, viewer, language }) =>
       answer(await promotions.paidAds(viewer, { limit: query.limit, offset: resolveOffset(query) }, language)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/paid-ads',
+    tag: 'admin',
+    summary: 'Paid ads for the console: those running now, the soonest to end first, or all, the latest first',
+    access: 'admin',
+    query: pageQuerySchema(PAGE_SIZE.items).extend({ status: z.enum(CONSOLE_PAID_AD_FILTERS).default('running') }),
+    data: pagedSchema(consolePaidAdSchema),
+    handle: async ({ query, viewer, language }) => {
+      const page = { limit: query.limit, offset: resolveOffset(query) };
+      return answer(await promotions.operatorPaidAds(viewer, query.status, page, language));
+    },
   });
 }

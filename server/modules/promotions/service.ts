@@ -1,11 +1,13 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { VALIDATION } from '../../../contract/fields.ts';
 import { formatDateTime } from '../../../contract/format.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
+import type { ConsolePaidAdFilter } from '../../../contract/payment-catalog-basics.ts';
 import type { CouponDiscount } from '../../../contract/payments.ts';
 import {
+  type ConsolePaidAd,
   type PaidAd,
   PROMOTION_MAX_LEAD_DAYS,
   PROMOTION_PACKAGES,
@@ -19,6 +21,7 @@ import type { Db, Tx } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
+import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import { toPage } from '../../kernel/paging.ts';
 import type { ItemsService } from '../items/index.ts';
 import { decimalText, minorAmount, type PaymentsService, payerChoice } from '../payments/index.ts';
@@ -149,6 +152,33 @@ export class PromotionsService {
       .offset(page.offset);
     const titles = await this.context.items.titlesOf(rows.map((row) => row.itemId));
     const ads = rows.map((row) => presentPaidAd(row, titles.get(row.itemId) ?? '', language));
+    return toPage(ads, page.limit, page.offset);
+  }
+
+  /**
+   * The console's paid ads (issue 24): those running now, the soonest to end first (paid_ads_ending_idx), or all,
+   * the latest first; each with its buyer.
+   */
+  async operatorPaidAds(
+    asker: Viewer,
+    filter: ConsolePaidAdFilter,
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<ConsolePaidAd>> {
+    refuseUnlessAdmin(asker);
+    const running = filter === 'running';
+    const rows = await this.context.db
+      .select()
+      .from(paidAds)
+      .where(running ? eq(paidAds.phase, 'running') : undefined)
+      .orderBy(...(running ? [asc(paidAds.endDate), asc(paidAds.id)] : [desc(paidAds.id)]))
+      .limit(page.limit + 1)
+      .offset(page.offset);
+    const titles = await this.context.items.titlesOf(rows.map((row) => row.itemId));
+    const ads = rows.map((row) => ({
+      ...presentPaidAd(row, titles.get(row.itemId) ?? '', language),
+      user_id: row.userId,
+    }));
     return toPage(ads, page.limit, page.offset);
   }
 

@@ -54,6 +54,10 @@ const COLUMNS = {
   in_app_purchased_enabled: 'inAppPurchasedEnabled',
   in_app_purchased_prd_id_android: 'inAppPurchasedProductIdAndroid',
   in_app_purchased_prd_id_ios: 'inAppPurchasedProductIdIos',
+  deposit_percent: 'depositPercent',
+  cooldown_period: 'cooldownPeriod',
+  bid_fee: 'bidFee',
+  upload_fee: 'uploadFee',
 } as const satisfies Record<keyof OperatorSettings, keyof SettingsRow>;
 
 type Field = keyof OperatorSettings;

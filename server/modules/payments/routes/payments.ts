@@ -12,6 +12,7 @@ import { answer, route } from '../../../http/route.ts';
 import { resolveOffset } from '../../../kernel/paging.ts';
 import type { PaymentsService } from '../service.ts';
 import { registerCardRoutes } from './cards.ts';
+import { registerCatalogRoutes } from './catalog.ts';
 import { registerOperatorRoutes } from './operator.ts';
 import { registerWebhooks } from './webhooks.ts';
 
@@ -93,5 +94,6 @@ export async function paymentRoutes(app: FastifyInstance, { payments }: { paymen
 
   registerCardRoutes(app, payments.cards);
   await registerOperatorRoutes(app, payments);
+  registerCatalogRoutes(app, payments);
   await app.register((scope) => registerWebhooks(scope, payments));
 }
