@@ -50,8 +50,15 @@ import type { Notification, NotificationPreferences } from './notifications.ts';
 import type { Offer, OfferListTab } from './offers.ts';
 import type { Paged } from './paging.ts';
 import type { SavedCardList } from './payment-cards.ts';
+import type {
+  ConsoleCoupon,
+  ConsoleOfflineMethod,
+  ConsolePaidAdFilter,
+  CouponEdit,
+  OfflineMethodEdit,
+} from './payment-catalog.ts';
 import type { ConsolePayment, ConsolePaymentFilter, OfflineReview, Payment, PaymentStart } from './payments.ts';
-import type { PaidAd, PromoteInput, PromotionOptions, PromotionStart } from './promotions.ts';
+import type { ConsolePaidAd, PaidAd, PromoteInput, PromotionOptions, PromotionStart } from './promotions.ts';
 import type { Review, ReviewStanding } from './ratings.ts';
 import type { ConsoleReview } from './review-moderation.ts';
 import type { SavedSearch, SavedSearchList } from './saved-searches.ts';
@@ -350,6 +357,20 @@ export interface PaymentPages {
   reviewPayment(viewer: Viewer, paymentId: string, review: OfflineReview, language: LanguageCode): Promise<Payment>;
   /** An operator refunds a succeeded payment through its provider (what it paid for ends). */
   refundPayment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
+  /** The console's paid ads: running now, or all (administrators only). */
+  consolePaidAds(
+    viewer: Viewer,
+    filter: ConsolePaidAdFilter,
+    page: PageWindow,
+    language: LanguageCode,
+  ): Promise<Paged<ConsolePaidAd>>;
+  /** The console's offline methods and coupons (administrators only); a null id adds one. */
+  consoleOfflineMethods(viewer: Viewer): Promise<ConsoleOfflineMethod[]>;
+  consoleOfflineMethod(viewer: Viewer, methodId: number): Promise<ConsoleOfflineMethod>;
+  saveOfflineMethod(viewer: Viewer, methodId: number | null, edit: OfflineMethodEdit): Promise<ConsoleOfflineMethod>;
+  consoleCoupons(viewer: Viewer): Promise<ConsoleCoupon[]>;
+  consoleCoupon(viewer: Viewer, couponId: number): Promise<ConsoleCoupon>;
+  saveCoupon(viewer: Viewer, couponId: number | null, edit: CouponEdit): Promise<ConsoleCoupon>;
   /** How to finish an unpaid payment of the viewer's (the step its start gave); 404 when it is not theirs. */
   paymentNextStep(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<PaymentStart>;
   /** The membership on sale, the enabled methods and the viewer's own membership. */

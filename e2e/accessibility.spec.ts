@@ -120,6 +120,11 @@ const CONSOLE_PAGES = [
   '/admin/categories/lists/townships/new?parent=1',
   '/admin/payments',
   '/admin/payments?status=all',
+  '/admin/payments/paid-ads?status=all',
+  '/admin/payments/coupons',
+  '/admin/payments/coupons/new',
+  '/admin/payments/offline-methods',
+  '/admin/payments/offline-methods/1',
   '/admin/settings',
   '/admin/search-words',
   '/admin/audit',
@@ -208,8 +213,9 @@ for (const language of ['ar', 'en']) {
     // A test walks several console pages: signing in once per page cost more than the checks themselves.
     for (const [part, paths] of [
       CONSOLE_PAGES.slice(0, 8),
-      CONSOLE_PAGES.slice(8, 15),
-      CONSOLE_PAGES.slice(15),
+      CONSOLE_PAGES.slice(8, 16),
+      CONSOLE_PAGES.slice(16, 24),
+      CONSOLE_PAGES.slice(24),
     ].entries()) {
       test(`the console pages, part ${part + 1} (the admin), pass WCAG 2.1 A and AA checks`, async ({
         visitorPage: page,

@@ -461,3 +461,74 @@ test('an operator approves a bank transfer in the console, and the promotion it 
   await paid.getByRole('button', { name: en('console:console.payments.refund') }).click();
   await expect(page.getByText(en('console:console.payments.refunded'))).toBeVisible();
 });
+
+test('an operator adds a transfer method and a coupon; an owner is offered both and the paid ad is listed', async ({
+  page,
+  newAccount,
+}) => {
+  test.slow();
+  const suffix = Date.now().toString(36).toUpperCase();
+  const methodName = `Riyad Bank ${suffix}`;
+  const code = `SPRING-${suffix}`;
+  await operatorPage(page);
+  await page.goto('/admin/payments?lang=en');
+  const tabs = page.getByRole('navigation', { name: en('console:console.money.tabsLabel') });
+
+  await tabs.getByRole('link', { name: en('console:console.money.tabs.offlineMethods') }).click();
+  await page.getByRole('link', { name: en('console:console.offlineMethods.add') }).click();
+  const titles = page.getByRole('group', { name: en('console:console.offlineMethods.titles') });
+  await titles.getByLabel('العربية').fill(`بنك الرياض ${suffix}`);
+  await titles.getByLabel('English').fill(methodName);
+  const steps = page.getByRole('group', { name: en('console:console.offlineMethods.descriptions') });
+  await steps.getByLabel('العربية').fill('حوّل المبلغ إلى الحساب SA44 2000 0001 2345 6789 1234');
+  await steps.getByLabel('English').fill('Transfer the amount to SA44 2000 0001 2345 6789 1234');
+  await page.getByRole('radio', { name: en('console:console.offlineMethods.icons.banknote') }).check();
+  await page.getByLabel(en('console:console.categories.ordering')).fill('50');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: en('console:console.offlineMethods.save') }).click();
+  await expect(page.getByText(en('console:console.offlineMethods.saved'))).toBeVisible();
+  await expect(page.getByTestId('console-offline-methods')).toContainText(methodName);
+
+  await tabs.getByRole('link', { name: en('console:console.money.tabs.coupons') }).click();
+  await page.getByRole('link', { name: en('console:console.coupons.add') }).click();
+  const codeField = page.getByLabel(en('console:console.coupons.code'));
+  await codeField.fill('no spaces');
+  await page.getByRole('radio', { name: en('console:console.coupons.kinds.percent') }).check();
+  await page.getByLabel(en('console:console.coupons.percent')).fill('20');
+  await page.getByRole('button', { name: en('console:console.coupons.save') }).click();
+  await expect(page.getByText(en('console:console.coupons.codeFormat'))).toBeVisible();
+  await expectAccessible(page);
+  await codeField.fill(code);
+  await page.getByRole('button', { name: en('console:console.coupons.save') }).click();
+  await expect(page.getByText(en('console:console.coupons.saved'))).toBeVisible();
+  await expect(page.getByTestId('console-coupon').filter({ hasText: code })).toContainText('20% off');
+
+  const seller = await newAccount({ withListings: 1 });
+  const [listing] = seller.listings;
+  if (!listing) throw new Error('the seller has no listing');
+  const options = await (await seller.request.get(`/api/v1/items/${listing.id}/promotion-options?lang=en`)).json();
+  const method = (options.data.offline_methods as Array<{ id: number; title: string }>).find(
+    (each) => each.title === methodName,
+  );
+  expect(method).toBeDefined();
+  const booked = await seller.request.post('/api/v1/paid-items', {
+    data: {
+      ...{ item_id: listing.id, days: 7, start_date: new Date().toISOString(), payment_method: 'offline' },
+      ...{ offline_payment_id: method?.id, offline_reference: `TRX-${suffix}`, coupon_code: code.toLowerCase() },
+    },
+  });
+  expect(booked.ok()).toBe(true);
+  expect((await booked.json()).data.payment.payment).toMatchObject({ amount: '56.00', coupon_code: code });
+
+  await tabs.getByRole('link', { name: en('console:console.money.tabs.paidAds') }).click();
+  await page.getByRole('link', { name: en('console:console.paidAds.filters.all') }).click();
+  const ad = page.getByTestId('paid-ad').filter({ hasText: listing.title });
+  await expect(ad).toContainText('56.00');
+  await expect(ad.getByRole('link', { name: en('console:console.paidAds.buyer') })).toHaveAttribute(
+    'href',
+    `/admin/users/${seller.id}`,
+  );
+  await expectAccessible(page);
+  await tabs.getByRole('link', { name: en('console:console.money.tabs.coupons') }).click();
+  await expect(page.getByTestId('console-coupon').filter({ hasText: code })).toContainText('Uses: 1');
+});

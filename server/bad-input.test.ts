@@ -317,6 +317,18 @@ const PAGE_FORMS: Record<
     fields: ['titles.ar', 'titles.en', 'link', 'ordering', 'is_published', 'file'],
     poison: { 'titles.ar': '' },
   },
+  '/admin/payments/coupons/:couponId': {
+    url: '/admin/payments/coupons/new',
+    intents: [''],
+    fields: ['code', 'kind', 'discount_percent', 'discount_amount', 'currency', 'valid_from', 'valid_until'],
+    poison: { code: '' },
+  },
+  '/admin/payments/offline-methods/:methodId': {
+    url: '/admin/payments/offline-methods/new',
+    intents: [''],
+    fields: ['titles.ar', 'titles.en', 'descriptions.ar', 'descriptions.en', 'icon', 'ordering', 'is_published'],
+    poison: { 'titles.ar': '' },
+  },
   '/admin/settings': {
     intents: [''],
     fields: ['reports_per_day', 'lat', 'default_country', 'contact_email', 'version_no'],

@@ -116,6 +116,7 @@ export const Star = icon('star');
 export const Store = icon('store');
 export const Sun = icon('sun');
 export const Tag = icon('tag');
+export const TicketPercent = icon('ticket-percent');
 export const TextQuote = icon('text-quote');
 export const Trash2 = icon('trash');
 export const Tv = icon('tv');

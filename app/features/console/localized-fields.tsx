@@ -1,5 +1,6 @@
 import { LANGUAGES } from '../../../contract/language.ts';
-import { Field } from '../../components/ui/form.tsx';
+import { Field, FieldError } from '../../components/ui/form.tsx';
+import { inputClass } from '../../components/ui/form-classes.ts';
 import type { FieldErrors } from '../../lib/form-errors.ts';
 
 /**
@@ -14,6 +15,7 @@ export function LocalizedFields({
   failedValues,
   errors,
   maxLength,
+  multiline = false,
 }: {
   prefix: string;
   idPrefix: string;
@@ -22,12 +24,40 @@ export function LocalizedFields({
   failedValues: Record<string, string> | undefined;
   errors: FieldErrors;
   maxLength: number;
+  /** A few lines each (an offline method's instructions) instead of one. */
+  multiline?: boolean;
 }) {
   return (
     <fieldset className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
       <legend className="px-1 font-semibold">{legend}</legend>
       {LANGUAGES.map((language) => {
         const name = `${prefix}.${language.code}`;
+        const required = language.code === 'ar' || language.code === 'en';
+        const defaultValue = failedValues?.[name] ?? saved[language.code] ?? '';
+        if (multiline) {
+          const id = `${idPrefix}-${name}`;
+          return (
+            <div key={language.code}>
+              <label htmlFor={id} className="text-sm font-semibold">
+                {language.name}
+              </label>
+              <textarea
+                id={id}
+                name={name}
+                lang={language.code}
+                dir={language.dir}
+                rows={4}
+                maxLength={maxLength}
+                required={required}
+                aria-invalid={Boolean(errors[name])}
+                aria-describedby={errors[name] ? `${id}-error` : undefined}
+                defaultValue={defaultValue}
+                className={inputClass}
+              />
+              <FieldError id={`${id}-error`} messageKey={errors[name]} field={language.name} />
+            </div>
+          );
+        }
         return (
           <Field
             key={language.code}
@@ -38,8 +68,8 @@ export function LocalizedFields({
             dir={language.dir}
             errors={errors}
             maxLength={maxLength}
-            required={language.code === 'ar' || language.code === 'en'}
-            defaultValue={failedValues?.[name] ?? saved[language.code] ?? ''}
+            required={required}
+            defaultValue={defaultValue}
           />
         );
       })}

@@ -83,6 +83,15 @@ const GROUPS = [
     ],
   },
   {
+    key: 'appValues',
+    fields: [
+      ['deposit_percent', 'money'],
+      ['cooldown_period', 'number'],
+      ['bid_fee', 'money'],
+      ['upload_fee', 'money'],
+    ],
+  },
+  {
     key: 'contact',
     fields: [
       ['contact_email', 'text'],
@@ -108,6 +117,9 @@ export function SettingsForm({ settings, failure }: { settings: OperatorSettings
             <legend className="px-1 font-semibold">{t(`console.settings.groups.${group.key}`)}</legend>
             {group.key === 'money' && (
               <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.settings.moneyHint')}</p>
+            )}
+            {group.key === 'appValues' && (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.settings.appValuesHint')}</p>
             )}
             {group.fields.map(([key, kind]) => (
               <SettingField key={key} name={key} kind={kind} settings={settings} failure={failure} />

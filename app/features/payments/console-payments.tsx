@@ -30,14 +30,18 @@ export function ConsolePayments({
   filter,
   firstPage,
   language,
+  tabs,
 }: {
   filter: ConsolePaymentFilter;
   firstPage: Paged<ConsolePayment>;
   language: string;
+  /** The tabs between the console's money pages. */
+  tabs: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-5xl px-4 py-6" aria-labelledby="console-payments-title">
+      {tabs}
       <h1 id="console-payments-title" className="text-2xl font-bold">
         {t('console.payments.title')}
       </h1>

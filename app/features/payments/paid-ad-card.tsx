@@ -9,8 +9,11 @@ import { useFormatDateTime } from '../../lib/time-zone.tsx';
 import { listingPath } from './listing-path.ts';
 import { PaidAdStateBadge, PaymentMethodName } from './payment-words.tsx';
 
-/** One paid ad of the owner's list: the listing, its state, package, dates, total spending and how it was paid. */
-export function PaidAdCard({ ad, headingLevel }: { ad: PaidAd; headingLevel: 2 | 3 }) {
+/**
+ * One paid ad of the owner's list: the listing, its state, package, dates, total spending and how it was paid;
+ * `links` adds to its receipt link (the console's link to the buyer).
+ */
+export function PaidAdCard({ ad, headingLevel, links }: { ad: PaidAd; headingLevel: 2 | 3; links?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const Heading = `h${headingLevel}` as const;
@@ -48,18 +51,22 @@ export function PaidAdCard({ ad, headingLevel }: { ad: PaidAd; headingLevel: 2 |
           </div>
         ))}
       </dl>
-      {ad.payment_id && (
-        <Link
-          to={`/payments/${encodeURIComponent(ad.payment_id)}`}
-          className="mt-auto inline-flex min-h-11 items-center gap-1.5 self-start rounded-xl px-2 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900"
-        >
-          <Receipt className="size-4" aria-hidden />
-          {t('payments.paidAds.receipt')}
-        </Link>
-      )}
+      <div className="mt-auto flex flex-wrap gap-2">
+        {ad.payment_id && (
+          <Link to={`/payments/${encodeURIComponent(ad.payment_id)}`} className={CARD_LINK}>
+            <Receipt className="size-4" aria-hidden />
+            {t('payments.paidAds.receipt')}
+          </Link>
+        )}
+        {links}
+      </div>
     </li>
   );
 }
+
+/** A link at the foot of a paid ad's card. */
+export const CARD_LINK =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900';
 
 function DateText({ value, format }: { value: string; format: (value: string) => string }) {
   return (

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { PAGE_SIZE } from '../../../contract/paging.ts';
 import { CONSOLE_PAYMENT_FILTERS, type ConsolePaymentFilter, offlineReviewSchema } from '../../../contract/payments.ts';
+import { MoneyTabs } from '../../features/console/money-tabs.tsx';
 import { ConsolePayments } from '../../features/payments/console-payments.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { requireAdmin } from '../../lib/admin.server.ts';
@@ -63,5 +64,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.consolePaymentsTitle', description: 'meta.consoleDescription' });
 
 export default function ConsolePaymentsPage({ loaderData }: Route.ComponentProps) {
-  return <ConsolePayments filter={loaderData.filter} firstPage={loaderData.firstPage} language={loaderData.language} />;
+  return (
+    <ConsolePayments
+      filter={loaderData.filter}
+      firstPage={loaderData.firstPage}
+      language={loaderData.language}
+      tabs={<MoneyTabs />}
+    />
+  );
 }
