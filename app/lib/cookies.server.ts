@@ -21,7 +21,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const NOTICE_SECONDS = 60;
 const STEP_SECONDS = 60 * 60;
 const FLASH_COOKIE = 'souk_flash';
-const NOTICE_KEY = /^[a-zA-Z.]{1,80}$/;
+/** A translation key: words, dots and hyphens ("moderation.queue.done.dismiss-listing"). */
+const NOTICE_KEY = /^[\w.-]{1,80}$/;
 
 /** The reader's language choice. The API reads it too (contract/language.ts languageOfCookie). */
 const languageCookie = createCookie(LANGUAGE_COOKIE, { maxAge: ONE_YEAR_SECONDS });
