@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { consoleAccountListsSchema } from './console-account.ts';
 import { AUDIT_SUBJECTS, CATEGORY_ICON_NAMES } from './console-basics.ts';
+import { VALIDATION } from './field-basics.ts';
 import { dateTimeSchema } from './fields.ts';
 import { itemReportSchema } from './items.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './language.ts';
@@ -32,7 +33,17 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** The audit log's search: any of the kind of row, the row's id, the operator, or the start of an action name. */
+/** A UTC day as a date field sends it (YYYY-MM-DD). */
+const utcDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION.dateFormat)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), VALIDATION.dateFormat);
+
+/**
+ * The audit log's search: any of the kind of row, the row's id, the operator, the start of an action name, and
+ * the UTC days it happened from and through.
+ */
 export const auditQuerySchema = pageQuerySchema(30).extend({
   subject_type: z.enum(AUDIT_SUBJECTS).optional(),
   subject_id: z.string().trim().max(100).optional(),
@@ -43,6 +54,8 @@ export const auditQuerySchema = pageQuerySchema(30).extend({
     .max(60)
     .regex(/^[a-z.-]*$/)
     .optional(),
+  from: utcDay.optional().describe('The first UTC day, YYYY-MM-DD'),
+  through: utcDay.optional().describe('The last UTC day, YYYY-MM-DD'),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export type AuditFilter = Omit<AuditQuery, 'limit' | 'offset' | 'cursor'>;

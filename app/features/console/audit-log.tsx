@@ -52,7 +52,7 @@ function AuditFilters({ filter }: { filter: AuditFilter }) {
   const { t } = useTranslation();
   const label = 'text-sm font-semibold';
   return (
-    <Form method="get" role="search" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+    <Form method="get" role="search" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
       <div>
         <label htmlFor="audit-subject-type" className={label}>
           {t('console.audit.subjectType')}
@@ -74,6 +74,8 @@ function AuditFilters({ filter }: { filter: AuditFilter }) {
       <TextFilter name="subject_id" label={t('console.audit.subjectId')} value={filter.subject_id} />
       <TextFilter name="actor_id" label={t('console.audit.actorId')} value={filter.actor_id} />
       <TextFilter name="action" label={t('console.audit.action')} value={filter.action} hint="user.ban" />
+      <DayFilter name="from" label={t('console.audit.from')} value={filter.from} />
+      <DayFilter name="through" label={t('console.audit.through')} value={filter.through} />
       <button type="submit" className={primaryButtonClass}>
         {t('console.audit.search')}
       </button>
@@ -100,6 +102,27 @@ function TextFilter({ name, label, value, hint }: { name: string; label: string;
   );
 }
 
+/**
+ * The action's own name where it has one ("Account banned"), else what was done ("Added", "Changed"): the row's
+ * kind and id follow it, so "coupon.create" reads "Added · Payment coupon:3".
+ */
+const actionKeys = (action: string) => [
+  `console.audit.actions.${action}`,
+  `console.audit.verbs.${action.slice(action.lastIndexOf('.') + 1)}`,
+];
+
+/** A UTC day the search starts or ends on. */
+function DayFilter({ name, label, value }: { name: 'from' | 'through'; label: string; value?: string }) {
+  return (
+    <div>
+      <label htmlFor={`audit-${name}`} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input id={`audit-${name}`} type="date" name={name} defaultValue={value ?? ''} className={inputClass} />
+    </div>
+  );
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
@@ -107,9 +130,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
     <article className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-        <span className="font-semibold">
-          {t(`console.audit.actions.${entry.action}`, { defaultValue: entry.action })}
-        </span>
+        <span className="font-semibold">{t(actionKeys(entry.action), { defaultValue: entry.action })}</span>
         <span className="text-slate-600 dark:text-slate-400">
           <time dateTime={entry.acted_at}>{formatDateTime(entry.acted_at)}</time>
         </span>

@@ -19,9 +19,9 @@ function filterOf(params: URLSearchParams): AuditFilter {
   const given = Object.fromEntries([...params].filter(([, value]) => value.trim() !== ''));
   const parsed = auditQuerySchema.safeParse(given);
   if (!parsed.success) return {};
-  const { subject_type, subject_id, actor_id, action } = parsed.data;
+  const { subject_type, subject_id, actor_id, action, from, through } = parsed.data;
   return Object.fromEntries(
-    Object.entries({ subject_type, subject_id, actor_id, action }).filter(([, value]) => value),
+    Object.entries({ subject_type, subject_id, actor_id, action, from, through }).filter(([, value]) => value),
   ) as AuditFilter;
 }
 

@@ -302,6 +302,23 @@ describe('the console', () => {
     expect(actions.every((action) => action === 'reports.dismiss-reporter')).toBe(true);
   });
 
+  it('finds the audit entries of the UTC days asked for, and refuses a day that is not one', async () => {
+    const [entry] = await auditOf('demo-user-02');
+    const day = String(entry?.acted_at).slice(0, 10);
+    const shifted = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString();
+    const found = async (range: string) =>
+      (
+        (await call('GET', `/admin/audit?subject_id=demo-user-02&${range}`, test.adminToken)).body.data.items as
+          | unknown[]
+          | undefined
+      )?.length;
+    expect(await found(`from=${day}&through=${day}`)).toBeGreaterThan(0);
+    expect(await found(`from=${shifted(1).slice(0, 10)}`)).toBe(0);
+    expect(await found(`through=${shifted(-1).slice(0, 10)}`)).toBe(0);
+    expect((await call('GET', '/admin/audit?from=2026-02-30x', test.adminToken)).status).toBe(400);
+    expect((await call('GET', '/admin/audit?through=yesterday', test.adminToken)).status).toBe(400);
+  });
+
   it('keeps the audit log as it was written: no update or delete gets through', async () => {
     await expect(db.update(operatorAudit).set({ action: 'forged' })).rejects.toThrow();
     await expect(db.delete(operatorAudit)).rejects.toThrow();
