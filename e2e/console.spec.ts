@@ -14,7 +14,7 @@ import { violationsOf } from './support/axe.ts';
 
 type Tree = { [key: string]: string | Tree };
 const english = Object.fromEntries(
-  ['console', 'profile', 'forms'].map((namespace) => [
+  ['console', 'profile', 'forms', 'items'].map((namespace) => [
     namespace,
     JSON.parse(readFileSync(new URL(`../app/i18n/locales/en/${namespace}.json`, import.meta.url), 'utf8')) as Tree,
   ]),
@@ -531,4 +531,94 @@ test('an operator adds a transfer method and a coupon; an owner is offered both 
   await expectAccessible(page);
   await tabs.getByRole('link', { name: en('console:console.money.tabs.coupons') }).click();
   await expect(page.getByTestId('console-coupon').filter({ hasText: code })).toContainText('Uses: 1');
+});
+
+test('an operator works the reports queue: dismisses, upholds, bans a seller and a false reporter', async ({
+  page,
+  newAccount,
+}) => {
+  test.slow();
+  const established = { joinedDaysAgo: 60, withPhone: true };
+  const [kept, upheld, banned, falselyReported, reporter, falseReporter] = await Promise.all([
+    newAccount({ withListings: 1 }),
+    newAccount({ withListings: 1 }),
+    newAccount({ withListings: 1 }),
+    newAccount({ withListings: 1 }),
+    newAccount(established),
+    newAccount(established),
+  ]);
+  const listingOf = (seller: typeof kept) => {
+    const [listing] = seller.listings;
+    if (!listing) throw new Error('the seller has no listing');
+    return listing;
+  };
+  const report = async (who: typeof kept, seller: typeof kept) => {
+    const answer = await who.request.post(`/api/v1/items/${listingOf(seller).id}/report?lang=en`, {
+      data: { reason: 'fraud', note: 'Asked for a deposit before any viewing' },
+    });
+    expect(answer.ok()).toBe(true);
+  };
+  for (const seller of [kept, upheld, banned]) await report(reporter, seller);
+  await report(falseReporter, falselyReported);
+  const visitor = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const shownToVisitors = async (seller: typeof kept) =>
+    (await visitor.get(`/api/v1/items/${listingOf(seller).id}?lang=en`)).status() === 200;
+
+  await operatorPage(page);
+  await page.goto('/admin/reports?lang=en');
+  const reported = (seller: typeof kept) => page.getByRole('article', { name: listingOf(seller).title });
+  await expect(reported(kept)).toContainText('Asked for a deposit before any viewing');
+  await expectAccessible(page);
+
+  await reported(kept)
+    .getByRole('button', { name: en('items:moderation.queue.dismiss') })
+    .click();
+  await expect(page.getByText(en('items:moderation.queue.done.dismiss-listing'))).toBeVisible();
+  await expect(reported(kept)).toHaveCount(0);
+  expect(await shownToVisitors(kept)).toBe(true);
+
+  await reported(upheld).getByText(en('items:moderation.queue.uphold')).click();
+  await reported(upheld).getByLabel(en('items:moderation.reasonLabel')).fill('A deposit scam, confirmed by the seller');
+  await reported(upheld)
+    .getByRole('button', { name: en('items:moderation.queue.upholdConfirm') })
+    .click();
+  await expect(page.getByText(en('items:moderation.queue.done.uphold'))).toBeVisible();
+  expect(await shownToVisitors(upheld)).toBe(false);
+  // Its reports close as upheld in a follow-up just after the listing is disabled: look again until they have.
+  await expect(async () => {
+    await page.reload();
+    await expect(reported(upheld)).toHaveCount(0, { timeout: 1000 });
+  }).toPass();
+
+  await reported(banned).getByText(en('items:moderation.queue.banSeller')).click();
+  await expect(reported(banned)).toContainText(banned.name);
+  await reported(banned)
+    .getByRole('button', { name: en('items:moderation.queue.banSellerConfirm') })
+    .click();
+  await expect(page.getByText(en('items:moderation.queue.done.ban-owner'))).toBeVisible();
+  expect(await shownToVisitors(banned)).toBe(false);
+
+  await page.getByRole('link', { name: en('items:moderation.queue.views.reporters') }).click();
+  const row = page.getByRole('row', { name: new RegExp(falseReporter.name) });
+  await expectAccessible(page);
+  await row.getByRole('button', { name: en('items:moderation.queue.dismissReporter') }).click();
+  await expect(page.getByText(en('items:moderation.queue.done.dismiss-reporter'))).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(await shownToVisitors(falselyReported)).toBe(true);
+  await visitor.dispose();
+
+  // The audit log finds the dismissal by the reporter's id and the UTC days it may have happened on.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.goto('/admin/audit?lang=en');
+  await page.getByLabel(en('console:console.audit.subjectId'), { exact: true }).fill(falseReporter.id);
+  await page.getByLabel(en('console:console.audit.from')).fill(day(-1));
+  await page.getByLabel(en('console:console.audit.through')).fill(day(0));
+  const entry = page
+    .getByTestId('audit-log')
+    .getByRole('article')
+    .filter({ hasText: en('console:console.audit.actions.reports.dismiss-reporter') });
+  await expect(async () => {
+    await page.getByRole('button', { name: en('console:console.audit.search') }).click();
+    await expect(entry).toBeVisible({ timeout: 1000 });
+  }).toPass();
 });

@@ -117,7 +117,7 @@ function ListingActions({ listing }: { listing: ReportedListing }) {
           {t('moderation.queue.dismiss')}
         </button>
       </Form>
-      <details className="min-w-64 flex-1">
+      <details className="open:basis-full">
         <summary className={`${secondaryButtonClass} cursor-pointer list-none`}>{t('moderation.queue.uphold')}</summary>
         <Form method="post" className="mt-2 flex flex-col gap-2">
           <input type="hidden" name="intent" value="uphold" />
@@ -139,13 +139,22 @@ function ListingActions({ listing }: { listing: ReportedListing }) {
           </button>
         </Form>
       </details>
-      <Form method="post">
-        <input type="hidden" name="intent" value="ban-owner" />
-        <input type="hidden" name="target" value={listing.owner_id} />
-        <button type="submit" className={dangerButtonClass}>
+      <details className="open:basis-full">
+        <summary className={`${secondaryButtonClass} cursor-pointer list-none`}>
           {t('moderation.queue.banSeller')}
-        </button>
-      </Form>
+        </summary>
+        <Form method="post" className="mt-2 flex flex-col gap-2">
+          <input type="hidden" name="intent" value="ban-owner" />
+          <input type="hidden" name="target" value={listing.owner_id} />
+          {/* The name isolated (FSI…PDI): an Arabic name must not reorder an English sentence, nor the reverse. */}
+          <p className="text-sm">
+            {t('moderation.queue.banSellerWarning', { name: `\u2068${listing.owner_name}\u2069` })}
+          </p>
+          <button type="submit" className={`${dangerButtonClass} self-start`}>
+            {t('moderation.queue.banSellerConfirm')}
+          </button>
+        </Form>
+      </details>
     </div>
   );
 }
