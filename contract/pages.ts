@@ -56,6 +56,7 @@ import type {
   ConsolePaidAdFilter,
   CouponEdit,
   OfflineMethodEdit,
+  PaymentMethodState,
 } from './payment-catalog.ts';
 import type { ConsolePayment, ConsolePaymentFilter, OfflineReview, Payment, PaymentStart } from './payments.ts';
 import type { ConsolePaidAd, PaidAd, PromoteInput, PromotionOptions, PromotionStart } from './promotions.ts';
@@ -346,6 +347,8 @@ export interface PaymentPages {
   payment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
   /** Back from the provider: asks it how the payment stands. */
   refreshPayment(viewer: Viewer, paymentId: string, language: LanguageCode): Promise<Payment>;
+  /** Each method's keys set on the server or not, and offered now or not (administrators only). */
+  paymentMethodStates(viewer: Viewer): Promise<PaymentMethodState[]>;
   /** The console's payments (administrators only). */
   consolePayments(
     viewer: Viewer,

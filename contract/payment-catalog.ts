@@ -3,6 +3,7 @@ import { formCheckbox, localizedFormTexts, whole } from './console.ts';
 import { VALIDATION } from './field-basics.ts';
 import { dateTimeSchema } from './fields.ts';
 import { COUPON_KINDS, OFFLINE_METHOD_ICONS } from './payment-catalog-basics.ts';
+import { PAYMENT_METHODS } from './payments.ts';
 
 export {
   CONSOLE_PAID_AD_FILTERS,
@@ -125,3 +126,16 @@ export const couponEditSchema = z
       context.addIssue({ code: 'custom', path: ['valid_until'], message: 'console.coupons.untilBeforeFrom' });
   });
 export type CouponEdit = z.output<typeof couponEditSchema>;
+
+/**
+ * A payment method as the operator's settings page shows it: whether the server has its keys (secret keys are read
+ * from the environment and never sent to a page) and whether payers are offered it now.
+ */
+export const paymentMethodStateSchema = z
+  .object({
+    method: z.enum(PAYMENT_METHODS),
+    keys_set: z.boolean().describe('Its keys are set on the server (always true for offline payment)'),
+    offered: z.boolean().describe('Switched on, keys set, the currency taken; offline: a method published'),
+  })
+  .meta({ id: 'PaymentMethodState' });
+export type PaymentMethodState = z.infer<typeof paymentMethodStateSchema>;

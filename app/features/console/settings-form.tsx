@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import type { OperatorSettings } from '../../../contract/console.ts';
@@ -101,7 +102,16 @@ const GROUPS = [
 ] as const satisfies ReadonlyArray<{ key: string; fields: ReadonlyArray<readonly [Key, Kind]> }>;
 
 /** Every setting an operator may change, saved together; a refused value says why at its field. */
-export function SettingsForm({ settings, failure }: { settings: OperatorSettings; failure: FormResult | undefined }) {
+export function SettingsForm({
+  settings,
+  failure,
+  methodStates,
+}: {
+  settings: OperatorSettings;
+  failure: FormResult | undefined;
+  /** How each payment method stands now, shown in the money group. */
+  methodStates: ReactNode;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
   return (
@@ -116,7 +126,10 @@ export function SettingsForm({ settings, failure }: { settings: OperatorSettings
           >
             <legend className="px-1 font-semibold">{t(`console.settings.groups.${group.key}`)}</legend>
             {group.key === 'money' && (
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.settings.moneyHint')}</p>
+              <>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.settings.moneyHint')}</p>
+                {methodStates}
+              </>
             )}
             {group.key === 'appValues' && (
               <p className="text-sm text-slate-600 dark:text-slate-400">{t('console.settings.appValuesHint')}</p>

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { operatorSettingsSchema } from '../../../contract/console.ts';
 import { SettingsForm } from '../../features/console/settings-form.tsx';
+import { PaymentMethodStates } from '../../features/payments/payment-method-states.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { flashCookie } from '../../lib/cookies.server.ts';
@@ -12,7 +13,9 @@ import type { Route } from './+types/settings';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireAdmin(request, context);
-  return { settings: await context.get(appContext).services.console.settings(viewer) };
+  const { console, payments } = context.get(appContext).services;
+  const [settings, methodStates] = await Promise.all([console.settings(viewer), payments.paymentMethodStates(viewer)]);
+  return { settings, methodStates };
 }
 
 /** Saves every setting at once; refused values come back at their fields, with what was typed kept. */
@@ -34,11 +37,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<FormResult>({ ...result.data, values }, result.init ?? 400);
 }
 
-export const handle = { i18n: ['console', 'forms'] } satisfies PageHandle;
+export const handle = { i18n: ['console', 'forms', 'payments'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.consoleSettingsTitle', description: 'meta.consoleDescription' });
 
 export default function ConsoleSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsForm settings={loaderData.settings} failure={actionData as FormResult | undefined} />;
+  return (
+    <SettingsForm
+      settings={loaderData.settings}
+      failure={actionData as FormResult | undefined}
+      methodStates={<PaymentMethodStates states={loaderData.methodStates} />}
+    />
+  );
 }

@@ -150,3 +150,15 @@ describe('paid ads in the console', () => {
     expect((await call('GET', '/admin/paid-ads', test.token(3))).status).toBe(403);
   });
 });
+
+describe('payment methods in the console', () => {
+  it('says which methods have their keys on the server and which payers are offered, never a key', async () => {
+    const answer = await call('GET', '/admin/payment-methods', test.adminToken);
+    expect(answer.status).toBe(200);
+    const states = answer.body.data as unknown as Array<Record<string, unknown>>;
+    expect(states).toContainEqual({ method: 'offline', keys_set: true, offered: true });
+    expect(states).toContainEqual({ method: 'stripe', keys_set: false, offered: false });
+    expect(states.every((state) => Object.keys(state).length === 3)).toBe(true);
+    expect((await call('GET', '/admin/payment-methods', test.token(3))).status).toBe(403);
+  });
+});

@@ -1,12 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { LanguageCode } from '../../../contract/language.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
-import type {
-  ConsolePaymentFilter,
-  OfflineMethod,
-  Payment,
-  PaymentMethod,
-  PaymentStart,
+import type { PaymentMethodState } from '../../../contract/payment-catalog.ts';
+import {
+  type ConsolePaymentFilter,
+  type OfflineMethod,
+  PAYMENT_METHODS,
+  type Payment,
+  type PaymentMethod,
+  type PaymentStart,
 } from '../../../contract/payments.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -15,6 +17,7 @@ import { AppError } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import type { JobQueue } from '../../kernel/jobs.ts';
 import { localizedText } from '../../kernel/localized-text.ts';
+import { refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
 import type { Limiter, LimiterFactory } from '../../kernel/rate-limit.ts';
 import type { PaymentSettings, SettingsService } from '../settings/index.ts';
 import type { CardWallet } from './card-wallet.ts';
@@ -112,6 +115,17 @@ export class PaymentsService {
       ['offline', current.offlineEnabled && (await this.hasOfflineMethod())],
     ];
     return flags.filter(([, on]) => on).map(([method]) => method);
+  }
+
+  /** Each method's keys and whether payers are offered it now, for the operator's settings (issue 24). */
+  async methodStates(asker: Viewer): Promise<PaymentMethodState[]> {
+    refuseUnlessAdmin(asker);
+    const offered = await this.enabledMethods();
+    return PAYMENT_METHODS.map((method) => ({
+      method,
+      keys_set: method === 'offline' || Boolean(this.context.providers[method]),
+      offered: offered.includes(method),
+    }));
   }
 
   /** The operator's offline methods (SPEC.md 7), in the reader's language, in the operator's order. */

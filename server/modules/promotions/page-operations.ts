@@ -20,6 +20,7 @@ export function promotionPageOperations(
     payment: (viewer, paymentId, language) => payments.one(viewer, paymentId, language),
     refreshPayment: (viewer, paymentId, language) => payments.refresh(viewer, paymentId, language),
     paymentNextStep: (viewer, paymentId, language) => payments.nextStep(viewer, paymentId, language),
+    paymentMethodStates: (viewer) => payments.methodStates(viewer),
     consolePayments: (viewer, filter, page, language) => payments.operatorList(viewer, filter, page, language),
     reviewPayment: (viewer, paymentId, review, language) => payments.reviewOffline(viewer, paymentId, review, language),
     refundPayment: (viewer, paymentId, language) => payments.refund(viewer, paymentId, language),

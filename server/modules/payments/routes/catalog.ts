@@ -6,6 +6,7 @@ import {
   consoleOfflineMethodSchema,
   couponEditSchema,
   offlineMethodEditSchema,
+  paymentMethodStateSchema,
 } from '../../../../contract/payment-catalog.ts';
 import { answer, route } from '../../../http/route.ts';
 import type { PaymentsService } from '../service.ts';
@@ -15,6 +16,15 @@ const couponParams = z.object({ couponId: serialIdSchema });
 
 /** The console's offline payment methods and coupons (issue 24). */
 export function registerCatalogRoutes(app: FastifyInstance, payments: PaymentsService) {
+  route(app, {
+    method: 'GET',
+    url: '/admin/payment-methods',
+    tag: 'admin',
+    summary: 'Each payment method: its keys set on the server or not (never the keys), offered to payers now or not',
+    access: 'admin',
+    data: z.array(paymentMethodStateSchema),
+    handle: async ({ viewer }) => answer(await payments.methodStates(viewer)),
+  });
   registerOfflineMethodRoutes(app, payments.catalog);
   registerCouponRoutes(app, payments.catalog);
 }
