@@ -37,12 +37,16 @@ afterAll(async () => {
 
 const demo = (n: number) => `demo-user-${String(n).padStart(2, '0')}`;
 
-function apiOf(address: string) {
+/** Calls the server's API; a call it cannot reach fails with the server's last output, to say why. */
+function apiOf(address: string, server: ServerProcess) {
   return async (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) => {
     const response = await fetch(`${address}/api/v1${url}${url.includes('?') ? '&' : '?'}lang=en`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).catch((error: unknown) => {
+      const state = `exit code ${server.child.exitCode}, signal ${server.child.signalCode}`;
+      throw new Error(`${method} ${url}: ${String(error)} (${state})\n${server.output().slice(-4000)}`);
     });
     return {
       status: response.status,
@@ -123,7 +127,7 @@ describe('a process killed between a commit and its follow-ups', { timeout: 240_
     const pending = await pendingListingNotOf(demo(1));
 
     const crashing = startServer(dataDir, { ...env, JOB_WORKERS: 'false' });
-    const api = apiOf(await crashing.listening);
+    const api = apiOf(await crashing.listening, crashing);
     const [buyer, seller, admin] = [await signIn(api, 1), await signIn(api, 2), await signIn(api, 'admin')];
     // The buyer's saved search of the pending listing's category: approving it makes a match, then its notice.
     const saved = await api('POST', '/saved-searches', buyer, { cat_id: pending.catId, name: 'After a crash' });
