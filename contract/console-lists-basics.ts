@@ -4,13 +4,15 @@
 /**
  * The lookup lists the console edits beside the categories (issue 24): each entry has a name per language, an
  * order and a shown-or-hidden state. Some belong to a parent (a model to its manufacturer, a subcategory to its
- * category, a township to its city); cities and townships also have a map point.
+ * category, a township to its city); cities and townships also have a map point; currencies an ISO code and a
+ * symbol.
  */
 export const CONSOLE_LIST_KINDS = [
   'item-types',
   'conditions',
   'deal-options',
   'price-types',
+  'currencies',
   'seller-types',
   'manufacturers',
   'models',
@@ -47,3 +49,4 @@ const POINT_LISTS: ReadonlySet<ConsoleListKind> = new Set(['cities', 'townships'
 
 export const isChildList = (kind: ConsoleListKind): kind is ChildListKind => kind in LIST_PARENTS;
 export const listHasPoint = (kind: ConsoleListKind) => POINT_LISTS.has(kind);
+export const listHasCurrency = (kind: ConsoleListKind) => kind === 'currencies';

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { coordinate, formCheckbox, localizedFormTexts, whole } from './console.ts';
-import { CONSOLE_LIST_KINDS, type ConsoleListKind, isChildList, listHasPoint } from './console-lists-basics.ts';
+import {
+  CONSOLE_LIST_KINDS,
+  type ConsoleListKind,
+  isChildList,
+  listHasCurrency,
+  listHasPoint,
+} from './console-lists-basics.ts';
+import { VALIDATION } from './field-basics.ts';
 import { serialIdSchema } from './ids.ts';
 
 export {
@@ -10,6 +17,7 @@ export {
   isChildList,
   LIST_CHILDREN,
   LIST_PARENTS,
+  listHasCurrency,
   listHasPoint,
 } from './console-lists-basics.ts';
 
@@ -26,6 +34,8 @@ export const consoleListEntrySchema = z
     parent_id: z.number().int().nullable().describe('The manufacturer, category or city; null for top-level lists'),
     lat: z.number().nullable().describe('Cities and townships only'),
     lng: z.number().nullable(),
+    code: z.string().nullable().describe('Currencies only: the ISO 4217 code (currency_short_form)'),
+    symbol: z.string().nullable().describe('Currencies only: the symbol prices are written with'),
   })
   .meta({ id: 'ConsoleListEntry' });
 export type ConsoleListEntry = z.infer<typeof consoleListEntrySchema>;
@@ -53,9 +63,21 @@ const baseEdit = {
   is_published: formCheckbox,
 };
 
+const currencyCode = z
+  .string({ message: VALIDATION.required })
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'console.lists.currencyCodeFormat')
+  .transform((code) => code.toUpperCase());
+const currencySymbol = z
+  .string({ message: VALIDATION.required })
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(8, VALIDATION.tooLong);
+
 /**
  * An entry's edit as the console's form or the API posts it: Arabic and English names required; a map point
- * where the list has one; the parent when a new entry of a child list is added (an entry never changes parent).
+ * where the list has one; a currency's code and symbol; the parent when a new entry of a child list is added (an
+ * entry never changes parent).
  */
 export function listEntryEditSchema(kind: ConsoleListKind) {
   return z.object({
@@ -63,6 +85,8 @@ export function listEntryEditSchema(kind: ConsoleListKind) {
     parent_id: isChildList(kind) ? serialIdSchema : z.undefined().optional(),
     lat: listHasPoint(kind) ? mapCoordinate(90) : z.undefined().optional(),
     lng: listHasPoint(kind) ? mapCoordinate(180) : z.undefined().optional(),
+    code: listHasCurrency(kind) ? currencyCode : z.undefined().optional(),
+    symbol: listHasCurrency(kind) ? currencySymbol : z.undefined().optional(),
   });
 }
 export type ListEntryEdit = {
@@ -72,4 +96,6 @@ export type ListEntryEdit = {
   parent_id?: number | undefined;
   lat?: number | undefined;
   lng?: number | undefined;
+  code?: string | undefined;
+  symbol?: string | undefined;
 };

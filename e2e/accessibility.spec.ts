@@ -118,6 +118,8 @@ const CONSOLE_PAGES = [
   '/admin/categories/lists/manufacturers',
   '/admin/categories/lists/townships?parent=1',
   '/admin/categories/lists/townships/new?parent=1',
+  '/admin/categories/lists/currencies',
+  '/admin/categories/lists/currencies/new',
   '/admin/payments',
   '/admin/payments?status=all',
   '/admin/payments/paid-ads?status=all',

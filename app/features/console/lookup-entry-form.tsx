@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ConsoleListEntry } from '../../../contract/console-lists.ts';
-import { type ConsoleListKind, listHasPoint } from '../../../contract/console-lists-basics.ts';
+import { type ConsoleListKind, listHasCurrency, listHasPoint } from '../../../contract/console-lists-basics.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
 import { secondaryButtonClass } from '../../components/ui/form-classes.ts';
 import { MapPin } from '../../components/ui/icons.tsx';
@@ -69,6 +69,7 @@ export function LookupEntryForm({
           maxLength={80}
         />
         {listHasPoint(context.kind) && <PointFields entry={entry} context={context} failure={failure} />}
+        {listHasCurrency(context.kind) && <CurrencyFields entry={entry} failure={failure} />}
         <OrderAndVisibility
           idPrefix="entry"
           publishedLabel={t('console.lists.published')}
@@ -80,6 +81,41 @@ export function LookupEntryForm({
         </div>
       </Form>
     </section>
+  );
+}
+
+/** A currency's ISO code and the symbol prices are written with. */
+function CurrencyFields({ entry, failure }: { entry: ConsoleListEntry | null; failure: FormResult | undefined }) {
+  const { t } = useTranslation();
+  const errors = failure?.errors ?? {};
+  const saved = (name: 'code' | 'symbol') => failure?.values?.[name] ?? entry?.[name] ?? '';
+  return (
+    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
+      <legend className="px-1 font-semibold">{t('console.lists.currency')}</legend>
+      <Field
+        name="code"
+        idPrefix="entry"
+        label={t('console.lists.currencyCode')}
+        hint={t('console.lists.currencyCodeHint')}
+        errors={errors}
+        maxLength={3}
+        dir="ltr"
+        autoCapitalize="characters"
+        required
+        defaultValue={saved('code')}
+      />
+      <Field
+        name="symbol"
+        idPrefix="entry"
+        label={t('console.lists.currencySymbol')}
+        hint={t('console.lists.currencySymbolHint')}
+        errors={errors}
+        maxLength={8}
+        dir="auto"
+        required
+        defaultValue={saved('symbol')}
+      />
+    </fieldset>
   );
 }
 

@@ -88,6 +88,11 @@ function EntryRow({ entry }: { entry: ConsoleListEntry }) {
       </Link>
       <span className="flex flex-wrap items-center gap-2 text-xs font-semibold">
         {!entry.is_published && <span className={BADGE}>{t('console.lists.hidden')}</span>}
+        {entry.code !== null && (
+          <span className="text-slate-600 dark:text-slate-400" dir="ltr">
+            {t('console.lists.currencyListed', { code: entry.code, symbol: entry.symbol ?? '' })}
+          </span>
+        )}
         {entry.lat !== null && entry.lng !== null && (
           <span className="text-slate-600 dark:text-slate-400">
             {t('console.lists.point', { point: isolatedPoint(entry.lat, entry.lng) })}

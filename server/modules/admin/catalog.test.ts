@@ -162,6 +162,39 @@ describe('lookup lists in the console', () => {
     expect(await publicNames('/categories/2/subcategories?limit=100')).toContain('Vintage radios');
   });
 
+  it('adds a currency with its code and symbol, which prices can then be in, and refuses a taken code', async () => {
+    const created = await call('POST', '/admin/lists/currencies', test.adminToken, {
+      ...names('Moroccan dirham', 'درهم مغربي'),
+      ...{ code: 'mad', symbol: 'د.م.', is_published: true, ordering: 7 },
+    });
+    expect(created.status, created.body.message).toBe(201);
+    const currency = created.body.data as unknown as { id: number; code: string; symbol: string };
+    expect(currency).toMatchObject({ code: 'MAD', symbol: 'د.م.', names: { en: 'Moroccan dirham' } });
+    const offered = async () =>
+      ((await call('GET', '/currencies?limit=50')).body.data.items as Array<Record<string, unknown>>).find(
+        (entry) => entry.currency_short_form === 'MAD',
+      );
+    expect(await offered()).toMatchObject({ currency_symbol: 'د.م.', name: 'Moroccan dirham' });
+
+    const renamed = await call('POST', `/admin/lists/currencies/${currency.id}`, test.adminToken, {
+      ...names('Moroccan dirham', 'درهم مغربي'),
+      ...{ code: 'MAD', symbol: 'DH', is_published: true, ordering: 7 },
+    });
+    expect(renamed.body.data).toMatchObject({ symbol: 'DH' });
+    expect((await offered())?.currency_symbol).toBe('DH');
+    const [update] = await auditOf('lookup', `currencies:${currency.id}`);
+    expect(update).toMatchObject({ action: 'currencies.update', before: { symbol: 'د.م.' }, after: { symbol: 'DH' } });
+
+    const again = (fields: Record<string, unknown>) =>
+      call('POST', '/admin/lists/currencies', test.adminToken, { ...names('Another', 'أخرى'), ...fields });
+    const taken = await again({ code: 'mad', symbol: 'x' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Another currency already has this code. If it is hidden, show it again instead.');
+    for (const fields of [{ symbol: 'x' }, { code: 'EG', symbol: 'x' }, { code: 'EGP1', symbol: 'x' }, { code: 'USD' }])
+      expect((await again(fields)).status, JSON.stringify(fields)).toBe(400);
+    expect((await again({ code: 'USD', symbol: '123456789' })).status).toBe(400);
+  });
+
   it('refuses members and visitors on every list', async () => {
     const member = token(1);
     for (const kind of CONSOLE_LIST_KINDS) {

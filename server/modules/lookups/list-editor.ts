@@ -7,6 +7,7 @@ import {
   isChildList,
   LIST_PARENTS,
   type ListEntryEdit,
+  listHasCurrency,
   listHasPoint,
 } from '../../../contract/console-lists.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
@@ -25,13 +26,17 @@ interface Asker {
   isAdmin: boolean;
 }
 
-/** Where a list keeps what the console edits; `nameKey` and `parentKey` are the row's property names. */
+/**
+ * Where a list keeps what the console edits; `nameKey` and `parentKey` are the row's property names. `nameKey` is
+ * the column the English name is copied to (none for currencies, whose `name` column is their code).
+ */
 interface ListTable {
   table: PgTable;
   columns: { id: AnyPgColumn; name: AnyPgColumn; names: AnyPgColumn; ordering: AnyPgColumn; status: AnyPgColumn };
-  nameKey: string;
+  nameKey: string | null;
   parent?: { column: AnyPgColumn; key: string };
   point?: { lat: AnyPgColumn; lng: AnyPgColumn };
+  currency?: { code: AnyPgColumn; symbol: AnyPgColumn };
 }
 
 const plain = (table: typeof lists.itemTypes | typeof lists.itemPriceTypes): ListTable => ({
@@ -45,6 +50,12 @@ const LIST_TABLES: Record<ConsoleListKind, ListTable> = {
   conditions: plain(lists.itemConditions),
   'deal-options': plain(lists.dealOptions),
   'price-types': plain(lists.itemPriceTypes),
+  currencies: {
+    table: lists.currencies,
+    columns: { ...lists.currencies, name: lists.currencies.currencyShortForm },
+    nameKey: null,
+    currency: { code: lists.currencies.currencyShortForm, symbol: lists.currencies.currencySymbol },
+  },
   'seller-types': plain(lists.sellerTypes),
   manufacturers: plain(lists.manufacturers),
   models: {
@@ -148,7 +159,7 @@ export class ListEditor {
         .insert(list.table)
         .values(values as never)
         .returning(entryFields(list))
-        .catch(refuseTakenName);
+        .catch((error: unknown) => refuseTaken(kind, error));
       const after = present(kind, saved as EntryRow);
       record(publish, asker, `${kind}.create`, after, null);
       return after;
@@ -168,7 +179,7 @@ export class ListEditor {
         .set(changes as never)
         .where(eq(list.columns.id, id))
         .returning(entryFields(list))
-        .catch(refuseTakenName);
+        .catch((error: unknown) => refuseTaken(kind, error));
       const after = present(kind, saved as EntryRow);
       record(publish, asker, `${kind}.update`, after, present(kind, row));
       return after;
@@ -213,6 +224,8 @@ function entryFields(list: ListTable): Record<string, AnyPgColumn | SQL> {
     parent_id: list.parent?.column ?? sql<null>`null`,
     lat: list.point?.lat ?? sql<null>`null`,
     lng: list.point?.lng ?? sql<null>`null`,
+    code: list.currency?.code ?? sql<null>`null`,
+    symbol: list.currency?.symbol ?? sql<null>`null`,
   };
 }
 
@@ -228,6 +241,8 @@ function present(kind: ConsoleListKind, row: EntryRow & { name?: unknown }): Con
     parent_id: row.parent_id,
     lat: row.lat,
     lng: row.lng,
+    code: row.code,
+    symbol: row.symbol,
   };
 }
 
@@ -236,11 +251,12 @@ function changedColumns(kind: ConsoleListKind, edit: ListEntryEdit) {
   const list = LIST_TABLES[kind];
   const names = Object.fromEntries(Object.entries(edit.names).filter(([, name]) => name !== ''));
   return {
-    [list.nameKey]: edit.names.en,
+    ...(list.nameKey ? { [list.nameKey]: edit.names.en } : {}),
     names,
     ordering: edit.ordering,
     status: edit.is_published ? 1 : 0,
     ...(listHasPoint(kind) ? { lat: edit.lat, lng: edit.lng } : {}),
+    ...(listHasCurrency(kind) ? { currencyShortForm: edit.code, currencySymbol: edit.symbol } : {}),
   };
 }
 
@@ -256,8 +272,10 @@ async function creationColumns(db: Db, kind: ConsoleListKind, edit: ListEntryEdi
   };
 }
 
-function refuseTakenName(error: unknown): never {
-  throw isUniqueViolation(error) ? new AppError(409, 'console.lists.nameTaken') : error;
+/** A name another entry of the list already has, or a currency's code. */
+function refuseTaken(kind: ConsoleListKind, error: unknown): never {
+  if (!isUniqueViolation(error)) throw error;
+  throw new AppError(409, listHasCurrency(kind) ? 'console.lists.currencyCodeTaken' : 'console.lists.nameTaken');
 }
 
 function record(
