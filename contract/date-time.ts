@@ -89,3 +89,9 @@ export function formatWallClock(epoch: number, language: LanguageCode, zone: str
   const minuteOfDay = Math.floor((local - localDay * DAY) / MINUTE);
   return `${calendarDate(localDay, language)} ${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
 }
+
+/** The first moment of a UTC day written YYYY-MM-DD (a date field's value). */
+export const utcDayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The first moment after that UTC day: where "through that day" ends. */
+export const utcDayEnd = (day: string) => new Date(utcDayStart(day).getTime() + 86_400_000);

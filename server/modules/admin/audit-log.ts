@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter, AuditSubjectType } from '../../../contract/console.ts';
+import { utcDayEnd, utcDayStart } from '../../../contract/date-time.ts';
 import type { PageWindow } from '../../../contract/pages.ts';
 import type { Paged } from '../../../contract/paging.ts';
 import type { Db } from '../../kernel/database.ts';
@@ -53,15 +54,9 @@ function conditionsOf(filter: AuditFilter): SQL[] {
   if (filter.actor_id) conditions.push(eq(operatorAudit.actorId, filter.actor_id));
   // "user." finds every account action; the pattern is anchored at the start so the index order still serves.
   if (filter.action) conditions.push(like(operatorAudit.action, `${containsPattern(filter.action).slice(1)}`));
-  if (filter.from) conditions.push(gte(operatorAudit.actedAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.through) conditions.push(lt(operatorAudit.actedAt, dayAfter(filter.through)));
+  if (filter.from) conditions.push(gte(operatorAudit.actedAt, utcDayStart(filter.from)));
+  if (filter.through) conditions.push(lt(operatorAudit.actedAt, utcDayEnd(filter.through)));
   return conditions;
-}
-
-function dayAfter(day: string) {
-  const start = new Date(`${day}T00:00:00Z`);
-  start.setUTCDate(start.getUTCDate() + 1);
-  return start;
 }
 
 function presentEntry(row: AuditRow, actorName: string | null): AuditEntry {

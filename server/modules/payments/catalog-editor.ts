@@ -1,4 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import { utcDayEnd, utcDayStart } from '../../../contract/date-time.ts';
 import type {
   ConsoleCoupon,
   ConsoleOfflineMethod,
@@ -22,7 +23,6 @@ type MethodRow = typeof offlinePaymentMethods.$inferSelect;
 
 /** The console lists at most this many coupons, the latest first: campaigns come and go. */
 const COUPONS_SHOWN = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The console's money lists (issue 24): offline payment methods and coupons, every change in the audit log.
@@ -140,8 +140,8 @@ function couponColumns(edit: CouponEdit) {
     discountPercent: percent ? edit.discount_percent : '0',
     discountAmount: percent ? '0' : edit.discount_amount,
     currency: percent ? '' : edit.currency,
-    validFrom: edit.valid_from ? new Date(`${edit.valid_from}T00:00:00Z`) : null,
-    validUntil: edit.valid_until ? new Date(Date.parse(`${edit.valid_until}T00:00:00Z`) + DAY_MS) : null,
+    validFrom: edit.valid_from ? utcDayStart(edit.valid_from) : null,
+    validUntil: edit.valid_until ? utcDayEnd(edit.valid_until) : null,
     maxUses: edit.max_uses ?? null,
     maxUsesPerUser: edit.max_uses_per_user ?? null,
     status: edit.is_published ? 1 : 0,
