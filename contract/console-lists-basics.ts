@@ -5,7 +5,7 @@
  * The lookup lists the console edits beside the categories (issue 24): each entry has a name per language, an
  * order and a shown-or-hidden state. Some belong to a parent (a model to its manufacturer, a subcategory to its
  * category, a township to its city); cities and townships also have a map point; currencies an ISO code and a
- * symbol.
+ * symbol; shipping methods a price and the days a delivery takes.
  */
 export const CONSOLE_LIST_KINDS = [
   'item-types',
@@ -13,6 +13,7 @@ export const CONSOLE_LIST_KINDS = [
   'deal-options',
   'price-types',
   'currencies',
+  'shipping-methods',
   'seller-types',
   'manufacturers',
   'models',
@@ -50,3 +51,4 @@ const POINT_LISTS: ReadonlySet<ConsoleListKind> = new Set(['cities', 'townships'
 export const isChildList = (kind: ConsoleListKind): kind is ChildListKind => kind in LIST_PARENTS;
 export const listHasPoint = (kind: ConsoleListKind) => POINT_LISTS.has(kind);
 export const listHasCurrency = (kind: ConsoleListKind) => kind === 'currencies';
+export const listHasShipping = (kind: ConsoleListKind) => kind === 'shipping-methods';

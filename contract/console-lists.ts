@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { coordinate, formCheckbox, localizedFormTexts, whole } from './console.ts';
+import { coordinate, formCheckbox, localizedFormTexts, moneyText, whole } from './console.ts';
 import {
   CONSOLE_LIST_KINDS,
   type ConsoleListKind,
   isChildList,
   listHasCurrency,
   listHasPoint,
+  listHasShipping,
 } from './console-lists-basics.ts';
 import { VALIDATION } from './field-basics.ts';
 import { serialIdSchema } from './ids.ts';
@@ -19,6 +20,7 @@ export {
   LIST_PARENTS,
   listHasCurrency,
   listHasPoint,
+  listHasShipping,
 } from './console-lists-basics.ts';
 
 export const consoleListKindSchema = z.enum(CONSOLE_LIST_KINDS);
@@ -36,6 +38,9 @@ export const consoleListEntrySchema = z
     lng: z.number().nullable(),
     code: z.string().nullable().describe('Currencies only: the ISO 4217 code (currency_short_form)'),
     symbol: z.string().nullable().describe('Currencies only: the symbol prices are written with'),
+    price: z.string().nullable().describe("Shipping methods only: the price in the site's currency, as exact text"),
+    days: z.number().int().nullable().describe('Shipping methods only: the days a delivery takes; null if not said'),
+    photo: z.string().nullable().describe('Subcategories only: the path of the photo on its card, under /uploads/'),
   })
   .meta({ id: 'ConsoleListEntry' });
 export type ConsoleListEntry = z.infer<typeof consoleListEntrySchema>;
@@ -74,9 +79,14 @@ const currencySymbol = z
   .min(1, VALIDATION.required)
   .max(8, VALIDATION.tooLong);
 
+/** The days a delivery takes: a whole number, or nothing said (an empty form field). */
+const deliveryDays = z
+  .preprocess((value) => (value === '' || value === null ? undefined : value), whole(1, 365).optional())
+  .transform((value) => value ?? null);
+
 /**
  * An entry's edit as the console's form or the API posts it: Arabic and English names required; a map point
- * where the list has one; a currency's code and symbol; the parent when a new entry of a child list is added (an
+ * where the list has one; a currency's code and symbol; a shipping method's price and days; the parent when a new entry of a child list is added (an
  * entry never changes parent).
  */
 export function listEntryEditSchema(kind: ConsoleListKind) {
@@ -87,6 +97,8 @@ export function listEntryEditSchema(kind: ConsoleListKind) {
     lng: listHasPoint(kind) ? mapCoordinate(180) : z.undefined().optional(),
     code: listHasCurrency(kind) ? currencyCode : z.undefined().optional(),
     symbol: listHasCurrency(kind) ? currencySymbol : z.undefined().optional(),
+    price: listHasShipping(kind) ? moneyText : z.undefined().optional(),
+    days: listHasShipping(kind) ? deliveryDays : z.undefined().optional(),
   });
 }
 export type ListEntryEdit = {
@@ -98,4 +110,6 @@ export type ListEntryEdit = {
   lng?: number | undefined;
   code?: string | undefined;
   symbol?: string | undefined;
+  price?: string | undefined;
+  days?: number | null | undefined;
 };

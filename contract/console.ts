@@ -147,7 +147,7 @@ export const formCheckbox = z.preprocess(
   z.boolean(),
 );
 /** A price in the site's currency, as typed: up to two decimals. */
-const moneyText = z
+export const moneyText = z
   .string({ message: 'validation.required' })
   .trim()
   .regex(/^\d{1,8}(\.\d{1,2})?$/, 'validation.priceFormat');

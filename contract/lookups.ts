@@ -40,6 +40,18 @@ export const currencySchema = z
   })
   .meta({ id: 'Currency' });
 
+export const shippingMethodSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    price: z.string().describe('In the site\'s currency, as exact text; "0" when free'),
+    days: z.number().int().nullable().describe('Days a delivery takes; null when not said'),
+    status: z.number().int(),
+    added_date: dateTimeSchema,
+    added_date_str: dateTextSchema,
+  })
+  .meta({ id: 'ShippingMethod' });
+
 export const itemLocationSchema = z
   .object({
     id: z.number().int(),
@@ -103,6 +115,7 @@ export type Lookup = z.infer<typeof lookupSchema>;
 export type PriceType = z.infer<typeof priceTypeSchema>;
 export type Model = z.infer<typeof modelSchema>;
 export type Currency = z.infer<typeof currencySchema>;
+export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 export type ItemLocation = z.infer<typeof itemLocationSchema>;
 export type Township = z.infer<typeof townshipSchema>;
 export type Category = z.infer<typeof categorySchema>;

@@ -454,6 +454,9 @@ export interface ConsolePages {
     id: number | null,
     edit: ListEntryEdit,
   ): Promise<ConsoleListEntry>;
+  /** A subcategory's photo (its card on the category's page), in place of the one before; or removed. */
+  saveSubcategoryPhoto(viewer: Viewer, id: number, photo: ReceivedUpload | undefined): Promise<ConsoleListEntry>;
+  removeSubcategoryPhoto(viewer: Viewer, id: number): Promise<ConsoleListEntry>;
   blogPosts(viewer: Viewer, page: PageWindow, language: LanguageCode): Promise<Paged<ConsoleBlogRow>>;
   blogPost(viewer: Viewer, blogId: number): Promise<ConsoleBlog>;
   /** Writes a new post (blogId null) or one language of a post. */

@@ -120,6 +120,7 @@ const CONSOLE_PAGES = [
   '/admin/categories/lists/townships/new?parent=1',
   '/admin/categories/lists/currencies',
   '/admin/categories/lists/currencies/new',
+  '/admin/categories/lists/shipping-methods/new',
   '/admin/payments',
   '/admin/payments?status=all',
   '/admin/payments/paid-ads?status=all',

@@ -279,6 +279,25 @@ test('an operator publishes a blog post with a photo, and a visitor reads it on 
   await expect(page.getByTestId('audit-log')).toContainText(en('console:console.audit.verbs.create'));
 });
 
+test("an operator gives a subcategory a photo, shown on its card on the category's page", async ({ page }) => {
+  await operatorPage(page);
+  await page.goto('/admin/categories/lists/subcategories?parent=1&lang=en');
+  const entry = page.getByRole('main').getByRole('listitem').last().getByRole('link').first();
+  const name = (await entry.textContent()) ?? '';
+  await entry.click();
+  await page
+    .getByLabel(en('console:console.lists.photo'))
+    .setInputFiles({ name: 'radio.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg() });
+  await page.getByRole('button', { name: en('console:console.categories.uploadPicture') }).click();
+  await expect(page.getByText(en('console:console.categories.pictureSaved'))).toBeVisible();
+  await expect(page.getByRole('img', { name: en('console:console.lists.currentPhotoAlt') })).toBeVisible();
+
+  const category = (await (await page.request.get('/api/v1/categories/1?lang=en')).json()).data;
+  await page.goto(`/category/1/${encodeURIComponent(category.cat_name)}?lang=en`);
+  const card = page.getByTestId('subcategory-card').filter({ hasText: name });
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/uploads\/categories\//);
+});
+
 test('an operator puts a banner on the home page; a visitor sees it and follows its link', async ({
   page,
   browser,

@@ -90,11 +90,23 @@ export function SubcategoryCards({
             className={`${CARD} items-center justify-between gap-2 p-4`}
             data-testid="subcategory-card"
           >
-            <span className="flex min-w-0 flex-col gap-2">
-              <span className="font-semibold leading-snug break-words group-hover:text-brand-700 dark:group-hover:text-brand-300">
-                {subcategory.name}
+            <span className="flex min-w-0 items-center gap-3">
+              {subcategory.default_photo && (
+                <img
+                  src={`/uploads/${subcategory.default_photo.img_path}`}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="size-12 shrink-0 rounded-xl object-cover"
+                />
+              )}
+              <span className="flex min-w-0 flex-col gap-2">
+                <span className="font-semibold leading-snug break-words group-hover:text-brand-700 dark:group-hover:text-brand-300">
+                  {subcategory.name}
+                </span>
+                <ItemCount count={counts[subcategory.id] ?? 0} />
               </span>
-              <ItemCount count={counts[subcategory.id] ?? 0} />
             </span>
             <Chevron />
           </Link>

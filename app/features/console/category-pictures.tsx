@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router';
 import type { CategoryPictureSlot, ConsoleCategory } from '../../../contract/console.ts';
 import { FormAlert, SubmitButton } from '../../components/ui/form.tsx';
 import { inputClass, secondaryButtonClass } from '../../components/ui/form-classes.ts';
+import type { MessageKey } from '../../i18n/i18n.ts';
 import type { FormResult } from '../../lib/form-errors.ts';
 
 /** A refused save, picture upload or removal: `intent` and `slot` say which form to show it on. */
@@ -10,7 +11,15 @@ export type CategoryFormResult = FormResult & { intent?: string; slot?: string }
 
 const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,image/avif';
 
-const SLOTS = {
+/** What a picture's part of the form says, as locale keys, and how its preview is drawn. */
+export interface PictureTexts {
+  label: MessageKey;
+  hint: MessageKey;
+  alt: MessageKey;
+  preview: string;
+}
+
+const SLOTS: Record<CategoryPictureSlot, PictureTexts> = {
   icon: {
     label: 'console.categories.iconPicture',
     hint: 'console.categories.iconPictureHint',
@@ -23,7 +32,7 @@ const SLOTS = {
     alt: 'console.categories.currentPhotoAlt',
     preview: 'aspect-[3/1] w-full rounded-2xl object-cover',
   },
-} as const;
+};
 
 /** The category's icon picture and photo, each uploaded, replaced or removed on its own. */
 export function CategoryPictures({
@@ -42,26 +51,38 @@ export function CategoryPictures({
       <h2 id="category-pictures-title" className="text-xl font-bold">
         {t('console.categories.pictures')}
       </h2>
-      <PictureSlot slot="icon" path={category.icon_picture} failure={failure?.slot === 'icon' ? failure : undefined} />
-      <PictureSlot slot="photo" path={category.photo} failure={failure?.slot === 'photo' ? failure : undefined} />
+      <PictureSlot
+        slot="icon"
+        texts={SLOTS.icon}
+        path={category.icon_picture}
+        failure={failure?.slot === 'icon' ? failure : undefined}
+      />
+      <PictureSlot
+        slot="photo"
+        texts={SLOTS.photo}
+        path={category.photo}
+        failure={failure?.slot === 'photo' ? failure : undefined}
+      />
     </section>
   );
 }
 
-function PictureSlot({
+/** One picture: its preview or "none yet", a file field to upload or replace it, and a button to remove it. */
+export function PictureSlot({
   slot,
+  texts,
   path,
   failure,
 }: {
-  slot: CategoryPictureSlot;
+  slot: string;
+  texts: PictureTexts;
   path: string | null;
-  failure: CategoryFormResult | undefined;
+  failure: FormResult | undefined;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' ? navigation.formData : undefined;
   const busy = (intent: string) => pending?.get('intent') === intent && pending.get('slot') === slot;
-  const texts = SLOTS[slot];
   const inputId = `category-${slot}-file`;
   return (
     <div className="flex flex-col gap-3">

@@ -2,12 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ConsoleListEntry } from '../../../contract/console-lists.ts';
-import { type ConsoleListKind, listHasCurrency, listHasPoint } from '../../../contract/console-lists-basics.ts';
+import {
+  type ConsoleListKind,
+  listHasCurrency,
+  listHasPoint,
+  listHasShipping,
+} from '../../../contract/console-lists-basics.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/ui/form.tsx';
 import { secondaryButtonClass } from '../../components/ui/form-classes.ts';
 import { MapPin } from '../../components/ui/icons.tsx';
 import { MapPinPicker, type MapPoint, type PickerTiles } from '../../components/ui/map-pin-picker.tsx';
 import type { FormResult } from '../../lib/form-errors.ts';
+import { type CategoryFormResult, PictureSlot } from './category-pictures.tsx';
 import { ConsoleHeading } from './console-nav.tsx';
 import { LocalizedFields } from './localized-fields.tsx';
 import { listPath } from './lookup-list.tsx';
@@ -29,11 +35,15 @@ export function LookupEntryForm({
 }: {
   entry: ConsoleListEntry | null;
   context: EntryFormContext;
-  failure: FormResult | undefined;
+  failure: CategoryFormResult | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const busy = useNavigation().state === 'submitting';
-  const errors = failure?.errors ?? {};
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && !navigation.formData?.get('intent');
+  // A refused photo shows beside the photo, not on the form above it.
+  const photoFailure = failure?.slot === 'photo' ? failure : undefined;
+  const formFailure = photoFailure ? undefined : failure;
+  const errors = formFailure?.errors ?? {};
   const listName = t(`console.lists.kinds.${context.kind}`);
   const name = entry ? (entry.names[i18n.language] ?? entry.names.en ?? '') : '';
   return (
@@ -57,29 +67,70 @@ export function LookupEntryForm({
         />
       </div>
       <Form method="post" className="mt-5 flex flex-col gap-5" noValidate>
-        {failure?.formError && <FormAlert messageKey={failure.formError} values={failure.formErrorValues} />}
+        {formFailure?.formError && (
+          <FormAlert messageKey={formFailure.formError} values={formFailure.formErrorValues} />
+        )}
         {!entry && context.parentId !== null && <input type="hidden" name="parent_id" value={context.parentId} />}
         <LocalizedFields
           prefix="names"
           idPrefix="entry"
           legend={t('console.lists.names')}
           saved={entry?.names ?? {}}
-          failedValues={failure?.values}
+          failedValues={formFailure?.values}
           errors={errors}
           maxLength={80}
         />
-        {listHasPoint(context.kind) && <PointFields entry={entry} context={context} failure={failure} />}
-        {listHasCurrency(context.kind) && <CurrencyFields entry={entry} failure={failure} />}
+        <ListOwnFields entry={entry} context={context} failure={formFailure} />
         <OrderAndVisibility
           idPrefix="entry"
           publishedLabel={t('console.lists.published')}
           saved={entry ? { ordering: entry.ordering, is_published: entry.is_published } : null}
-          failure={failure}
+          failure={formFailure}
         />
         <div>
           <SubmitButton busy={busy} label={t('console.lists.save')} busyLabel={t('console.settings.saving')} />
         </div>
       </Form>
+      {context.kind === 'subcategories' && entry && <SubcategoryPictures entry={entry} failure={photoFailure} />}
+    </section>
+  );
+}
+
+/** What only some lists have: a map point, a currency's code and symbol, a shipping method's price and days. */
+function ListOwnFields({
+  entry,
+  context,
+  failure,
+}: {
+  entry: ConsoleListEntry | null;
+  context: EntryFormContext;
+  failure: FormResult | undefined;
+}) {
+  if (listHasPoint(context.kind)) return <PointFields entry={entry} context={context} failure={failure} />;
+  if (listHasCurrency(context.kind)) return <CurrencyFields entry={entry} failure={failure} />;
+  if (listHasShipping(context.kind)) return <ShippingFields entry={entry} failure={failure} />;
+  return null;
+}
+
+const SUBCATEGORY_PHOTO = {
+  label: 'console.lists.photo',
+  hint: 'console.lists.photoHint',
+  alt: 'console.lists.currentPhotoAlt',
+  preview: 'size-24 rounded-2xl object-cover',
+} as const;
+
+/** A subcategory's photo, the square on its card on the category's page: uploaded, replaced or removed. */
+function SubcategoryPictures({ entry, failure }: { entry: ConsoleListEntry; failure: FormResult | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="mt-10 flex flex-col gap-6 border-t border-slate-200 pt-6 dark:border-slate-800"
+      aria-labelledby="entry-pictures-title"
+    >
+      <h2 id="entry-pictures-title" className="text-xl font-bold">
+        {t('console.categories.pictures')}
+      </h2>
+      <PictureSlot slot="photo" texts={SUBCATEGORY_PHOTO} path={entry.photo} failure={failure} />
     </section>
   );
 }
@@ -114,6 +165,39 @@ function CurrencyFields({ entry, failure }: { entry: ConsoleListEntry | null; fa
         dir="auto"
         required
         defaultValue={saved('symbol')}
+      />
+    </fieldset>
+  );
+}
+
+/** What a shipping method costs the buyer, in the site's currency, and how many days a delivery takes. */
+function ShippingFields({ entry, failure }: { entry: ConsoleListEntry | null; failure: FormResult | undefined }) {
+  const { t } = useTranslation();
+  const errors = failure?.errors ?? {};
+  const saved = (name: 'price' | 'days') => failure?.values?.[name] ?? String(entry?.[name] ?? '');
+  return (
+    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
+      <legend className="px-1 font-semibold">{t('console.lists.shipping')}</legend>
+      <Field
+        name="price"
+        idPrefix="entry"
+        label={t('console.lists.shippingPrice')}
+        hint={t('console.lists.shippingPriceHint')}
+        errors={errors}
+        inputMode="decimal"
+        dir="ltr"
+        required
+        defaultValue={saved('price') || '0'}
+      />
+      <Field
+        name="days"
+        idPrefix="entry"
+        label={t('console.lists.shippingDays')}
+        hint={t('console.lists.shippingDaysHint')}
+        errors={errors}
+        inputMode="numeric"
+        dir="ltr"
+        defaultValue={saved('days')}
       />
     </fieldset>
   );

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConsoleList, ConsoleListEntry } from '../../../contract/console-lists.ts';
 import { LIST_CHILDREN, LIST_PARENTS } from '../../../contract/console-lists-basics.ts';
+import type { LanguageCode } from '../../../contract/language.ts';
 import { compactPrimaryButtonClass } from '../../components/ui/form-classes.ts';
 import { ChevronRight, Plus } from '../../components/ui/icons.tsx';
+import { formatAmount } from '../../lib/money.ts';
 import { ConsoleHeading } from './console-nav.tsx';
 
 const BADGE = 'rounded-full bg-slate-100 px-2 py-0.5 text-slate-800 dark:bg-slate-800 dark:text-slate-200';
@@ -24,8 +26,19 @@ function backLink(list: ConsoleList) {
   return { to: listPath(parentKind, null), kind: parentKind };
 }
 
-/** One lookup list, hidden entries too, in their order; each entry opens its form, and "Add" a new one. */
-export function LookupList({ list, truncatedAt }: { list: ConsoleList; truncatedAt: number | null }) {
+/**
+ * One lookup list, hidden entries too, in their order; each entry opens its form, and "Add" a new one. `currency`
+ * is the site's, which shipping prices are in.
+ */
+export function LookupList({
+  list,
+  currency,
+  truncatedAt,
+}: {
+  list: ConsoleList;
+  currency: string | null;
+  truncatedAt: number | null;
+}) {
   const { t } = useTranslation();
   const listName = t(`console.lists.kinds.${list.kind}`);
   const back = backLink(list);
@@ -62,7 +75,7 @@ export function LookupList({ list, truncatedAt }: { list: ConsoleList; truncated
       ) : (
         <ul className="mt-5 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {list.entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} />
+            <EntryRow key={entry.id} entry={entry} currency={currency} />
           ))}
         </ul>
       )}
@@ -75,7 +88,7 @@ export function LookupList({ list, truncatedAt }: { list: ConsoleList; truncated
   );
 }
 
-function EntryRow({ entry }: { entry: ConsoleListEntry }) {
+function EntryRow({ entry, currency }: { entry: ConsoleListEntry; currency: string | null }) {
   const { t, i18n } = useTranslation();
   const children = LIST_CHILDREN[entry.kind];
   return (
@@ -91,6 +104,16 @@ function EntryRow({ entry }: { entry: ConsoleListEntry }) {
         {entry.code !== null && (
           <span className="text-slate-600 dark:text-slate-400" dir="ltr">
             {t('console.lists.currencyListed', { code: entry.code, symbol: entry.symbol ?? '' })}
+          </span>
+        )}
+        {entry.price !== null && currency !== null && (
+          <span className="text-slate-600 dark:text-slate-400">
+            {entry.days === null
+              ? formatAmount(entry.price, currency, i18n.language as LanguageCode)
+              : t('console.lists.shippingListed', {
+                  price: formatAmount(entry.price, currency, i18n.language as LanguageCode),
+                  count: entry.days,
+                })}
           </span>
         )}
         {entry.lat !== null && entry.lng !== null && (

@@ -11,6 +11,7 @@ import { isAppError } from '../../../contract/errors.ts';
 import { serialIdSchema } from '../../../contract/ids.ts';
 import type { ConsolePages } from '../../../contract/pages.ts';
 import type { Viewer } from '../../../contract/session.ts';
+import type { CategoryFormResult } from '../../features/console/category-pictures.tsx';
 import { LookupEntryForm } from '../../features/console/lookup-entry-form.tsx';
 import { listPath } from '../../features/console/lookup-list.tsx';
 import type { PageHandle } from '../../i18n/namespaces.ts';
@@ -56,11 +57,15 @@ async function mapCenterOf(pages: ConsolePages, viewer: Viewer, kind: ConsoleLis
   return { lat: settings.lat, lng: settings.lng };
 }
 
-/** Adds or saves the entry; back to its list with a notice, or the refused fields. */
+/** Adds or saves the entry, or changes a subcategory's photo; back with a notice, or the refusal. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireAdmin(request, context);
   const { kind, id, parentId } = addressOf(request, params);
   const form = await formFields(request);
+  if (form.intent !== undefined) {
+    if (kind !== 'subcategories' || id === null) throw data(null, { status: 404 });
+    return photoAction(viewer, id, String(form.intent), context);
+  }
   const values = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, String(value)]));
   const schema = listEntryEditSchema(kind);
   const parsed = (id === null ? schema : schema.omit({ parent_id: true })).safeParse(localizedInput(values, 'names'));
@@ -75,6 +80,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<FormResult>({ ...result.data, values }, result.init ?? 400);
 }
 
+/** Uploads or removes a subcategory's photo, then shows the entry again with a notice. */
+async function photoAction(viewer: Viewer, id: number, intent: string, context: Route.ActionArgs['context']) {
+  const { services, uploads } = context.get(appContext);
+  const result = await withRefusals(async () => {
+    if (intent === 'picture') {
+      await services.console.saveSubcategoryPhoto(
+        viewer,
+        id,
+        uploads.find((upload) => upload.field === 'file'),
+      );
+    } else if (intent === 'remove-picture') {
+      await services.console.removeSubcategoryPhoto(viewer, id);
+    } else {
+      return data<FormResult>({ ok: false, errors: {}, formError: 'errors.invalidRequest' }, 400);
+    }
+    const notice = intent === 'picture' ? 'console.categories.pictureSaved' : 'console.categories.pictureRemoved';
+    return redirect(`/admin/categories/lists/subcategories/${id}`, {
+      headers: { 'Set-Cookie': await flashCookie(context, notice) },
+    });
+  });
+  if (result instanceof Response) return result;
+  return data<CategoryFormResult>({ ...result.data, intent, slot: 'photo' }, result.init ?? 400);
+}
+
 export const handle = { i18n: ['console', 'forms'] } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -86,7 +115,7 @@ export default function ConsoleLookupEntry({ loaderData, actionData }: Route.Com
     <LookupEntryForm
       entry={entry}
       context={{ kind, parentId, tiles, mapCenter }}
-      failure={actionData as FormResult | undefined}
+      failure={actionData as CategoryFormResult | undefined}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { appContext } from '#app-context';
-import { consoleListKindSchema, isChildList } from '../../../contract/console-lists.ts';
+import { consoleListKindSchema, isChildList, listHasShipping } from '../../../contract/console-lists.ts';
 import { isAppError } from '../../../contract/errors.ts';
 import { serialIdSchema } from '../../../contract/ids.ts';
 import { LookupList } from '../../features/console/lookup-list.tsx';
@@ -19,11 +19,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!kind.success) throw data(null, { status: 404 });
   const parent = serialIdSchema.safeParse(new URL(request.url).searchParams.get('parent'));
   if (isChildList(kind.data) && !parent.success) throw data(null, { status: 404 });
+  const pages = context.get(appContext).services.console;
   try {
-    const list = await context
-      .get(appContext)
-      .services.console.lookupList(viewer, kind.data, parent.success ? parent.data : null, await pageLanguage(request));
-    return { list, truncatedAt: list.entries.length >= SHOWN ? SHOWN : null };
+    const list = await pages.lookupList(
+      viewer,
+      kind.data,
+      parent.success ? parent.data : null,
+      await pageLanguage(request),
+    );
+    // Shipping prices are in the site's currency.
+    const currency = listHasShipping(kind.data) ? (await pages.settings(viewer)).default_currency_short_form : null;
+    return { list, currency, truncatedAt: list.entries.length >= SHOWN ? SHOWN : null };
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -36,5 +42,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: 'meta.consoleListsTitle', description: 'meta.consoleDescription' });
 
 export default function ConsoleLookupList({ loaderData }: Route.ComponentProps) {
-  return <LookupList list={loaderData.list} truncatedAt={loaderData.truncatedAt} />;
+  const { list, currency, truncatedAt } = loaderData;
+  return <LookupList list={list} currency={currency} truncatedAt={truncatedAt} />;
 }

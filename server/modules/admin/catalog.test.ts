@@ -11,11 +11,15 @@ const { app, call, token, jobsDone } = test;
 type Entry = { id: number; names: Record<string, string>; is_published: boolean; lat: number | null };
 
 function picture(catId: number, slot: string, tokenOf: string, file: Buffer) {
+  return upload(`/admin/categories/${catId}/pictures/${slot}`, tokenOf, file);
+}
+
+function upload(path: string, tokenOf: string, file: Buffer) {
   const boundary = 'category-picture';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
   return app.inject({
     method: 'POST',
-    url: `/api/v1/admin/categories/${catId}/pictures/${slot}?lang=en`,
+    url: `/api/v1${path}?lang=en`,
     headers: { authorization: `Bearer ${tokenOf}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   });
@@ -193,6 +197,80 @@ describe('lookup lists in the console', () => {
     for (const fields of [{ symbol: 'x' }, { code: 'EG', symbol: 'x' }, { code: 'EGP1', symbol: 'x' }, { code: 'USD' }])
       expect((await again(fields)).status, JSON.stringify(fields)).toBe(400);
     expect((await again({ code: 'USD', symbol: '123456789' })).status).toBe(400);
+  });
+
+  it('adds a shipping method with its price and days, offered at once, and refuses a bad price or days', async () => {
+    const created = await call('POST', '/admin/lists/shipping-methods', test.adminToken, {
+      ...names('Same-day courier', 'توصيل في نفس اليوم'),
+      ...{ price: '49.50', days: '1', is_published: true, ordering: 3 },
+    });
+    expect(created.status, created.body.message).toBe(201);
+    const method = created.body.data as unknown as { id: number; price: string; days: number | null };
+    expect(method).toMatchObject({ price: '49.50', days: 1 });
+    const offered = async () =>
+      ((await call('GET', '/shipping-methods?limit=50')).body.data.items as Array<Record<string, unknown>>).find(
+        (entry) => entry.id === method.id,
+      );
+    expect(await offered()).toMatchObject({ name: 'Same-day courier', price: '49.50', days: 1 });
+    const arabic = await app.inject({ url: '/api/v1/shipping-methods?limit=50&lang=ar' });
+    expect(JSON.stringify(arabic.json().data.items)).toContain('توصيل في نفس اليوم');
+
+    const changed = await call('POST', `/admin/lists/shipping-methods/${method.id}`, test.adminToken, {
+      ...names('Same-day courier', 'توصيل في نفس اليوم'),
+      ...{ price: '0', days: '', is_published: true, ordering: 3 },
+    });
+    expect(changed.body.data).toMatchObject({ price: '0', days: null });
+    expect(await offered()).toMatchObject({ price: '0', days: null });
+    const [update] = await auditOf('lookup', `shipping-methods:${method.id}`);
+    expect(update).toMatchObject({ before: { price: '49.50', days: 1 }, after: { price: '0', days: null } });
+
+    const again = (fields: Record<string, unknown>) =>
+      call('POST', '/admin/lists/shipping-methods', test.adminToken, { ...names('Freight', 'شحن'), ...fields });
+    for (const fields of [{}, { price: '-1' }, { price: '1.234' }, { price: 'free' }, { price: '1', days: '0' }])
+      expect((await again(fields)).status, JSON.stringify(fields)).toBe(400);
+    expect((await again({ price: '1', days: '366' })).body.message).toBe('Days to deliver is out of range.');
+    const taken = await call('POST', '/admin/lists/shipping-methods', test.adminToken, {
+      ...names('Same-day courier', 'آخر'),
+      price: '5',
+    });
+    expect(taken.status).toBe(409);
+  });
+
+  it("replaces and removes a subcategory's photo, shown on its card, removing the old file", async () => {
+    const [sub] = (await call('GET', '/categories/1/subcategories?limit=1')).body.data.items as Array<{ id: number }>;
+    if (!sub) throw new Error('the demo data has no subcategory in category 1');
+    const first = await upload(`/admin/lists/subcategories/${sub.id}/photo`, test.adminToken, await phoneJpeg());
+    expect(first.statusCode, first.body).toBe(200);
+    const firstPath = first.json().data.photo as string;
+    const shown = async () =>
+      (
+        (await call('GET', '/categories/1/subcategories?limit=100')).body.data.items as Array<Record<string, unknown>>
+      ).find((entry) => entry.id === sub.id)?.default_photo as { img_path: string } | null;
+    expect((await shown())?.img_path).toBe(firstPath);
+
+    const second = await upload(`/admin/lists/subcategories/${sub.id}/photo`, test.adminToken, await phoneJpeg());
+    const secondPath = second.json().data.photo as string;
+    expect(secondPath).not.toBe(firstPath);
+    expect((await app.inject({ url: `/uploads/${firstPath}` })).statusCode).toBe(404);
+    expect((await call('GET', `/admin/lists/subcategories/${sub.id}`, test.adminToken)).body.data.photo).toBe(
+      secondPath,
+    );
+
+    const removed = await call('POST', `/admin/lists/subcategories/${sub.id}/photo/delete`, test.adminToken);
+    expect(removed.body.data.photo).toBeNull();
+    expect(await shown()).toBeNull();
+    expect((await app.inject({ url: `/uploads/${secondPath}` })).statusCode).toBe(404);
+
+    expect(
+      (await upload('/admin/lists/subcategories/999999/photo', test.adminToken, await phoneJpeg())).statusCode,
+    ).toBe(404);
+    expect((await upload(`/admin/lists/subcategories/${sub.id}/photo`, token(1), await phoneJpeg())).statusCode).toBe(
+      403,
+    );
+    const notAPicture = await upload(`/admin/lists/subcategories/${sub.id}/photo`, test.adminToken, Buffer.from('hi'));
+    expect(notAPicture.statusCode).toBe(400);
+    const actions = (await auditOf('lookup', `subcategories:${sub.id}`)).map((entry) => entry.action);
+    expect(actions.filter((action) => action === 'subcategories.photo')).toHaveLength(3);
   });
 
   it('refuses members and visitors on every list', async () => {

@@ -33,6 +33,8 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
     lookupEntry: (viewer, kind, id) => admin.lists.get(viewer, kind, id),
     saveLookupEntry: (viewer, kind, id, edit) =>
       id === null ? admin.lists.create(viewer, kind, edit) : admin.lists.update(viewer, kind, id, edit),
+    saveSubcategoryPhoto: (viewer, id, photo) => admin.saveSubcategoryPhoto(viewer, id, photo),
+    removeSubcategoryPhoto: (viewer, id) => admin.removeSubcategoryPhoto(viewer, id),
     blogPosts: (viewer, page, language) => admin.blogs.list(viewer, page, language),
     blogPost: (viewer, blogId) => admin.blogs.get(viewer, blogId),
     saveBlogPost: (viewer, blogId, edit) =>

@@ -18,6 +18,7 @@ import type { AuthService } from '../auth/index.ts';
 import type { BlogEditor, PageEditor } from '../content/index.ts';
 import type { ItemsService } from '../items/index.ts';
 import type { Banners, CategoryEditor, ListEditor } from '../lookups/index.ts';
+import type { Upload } from '../media/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentRecords } from '../payments/index.ts';
 import type { ReviewModeration } from '../ratings/index.ts';
@@ -235,6 +236,17 @@ export class AdminService {
 
   updateCategory(admin: Operator, catId: number, edit: CategoryEdit) {
     return this.deps.categories.update(admin, catId, edit);
+  }
+
+  /** A subcategory's photo is stored with the categories' pictures; the entry comes back as the console shows it. */
+  async saveSubcategoryPhoto(admin: Operator, id: number, photo: Upload | undefined) {
+    await this.deps.categories.saveSubcategoryPhoto(admin, id, photo);
+    return this.deps.lists.get(admin, 'subcategories', id);
+  }
+
+  async removeSubcategoryPhoto(admin: Operator, id: number) {
+    await this.deps.categories.removeSubcategoryPhoto(admin, id);
+    return this.deps.lists.get(admin, 'subcategories', id);
   }
 
   /** A notice for everyone (the notifications module stores, pushes and records it). */

@@ -5,8 +5,9 @@ import { type Db, isUniqueViolation } from '../../kernel/database.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
-import { firstImages, type MediaService, photoRefusal, replaceSoleImage, type Upload } from '../media/index.ts';
-import { categories } from './catalog-schema.ts';
+import { firstImages, type MediaService, type Upload } from '../media/index.ts';
+import { type CatalogPicture, CatalogPictures } from './catalog-pictures.ts';
+import { categories, subcategories } from './catalog-schema.ts';
 import { uniqueSlug } from './slugs.ts';
 import './events.ts';
 
@@ -23,7 +24,8 @@ const PICTURES: Record<CategoryPictureSlot, { type: ImageType; box: { width: num
     icon: { type: 'category-icon', box: { width: 256, height: 256, fit: 'cover' } },
     photo: { type: 'category', box: { width: 1800, height: 600, fit: 'cover' } },
   };
-export const MAX_CATEGORY_PICTURE_BYTES = 8 * 1024 * 1024;
+/** A subcategory's photo: a small square on its card. */
+const SUBCATEGORY_PHOTO_BOX = { width: 256, height: 256, fit: 'cover' } as const;
 
 const AUDITED = ['names', 'cat_ordering', 'is_published', 'icon'] as const;
 
@@ -34,12 +36,12 @@ const AUDITED = ['names', 'cat_ordering', 'is_published', 'icon'] as const;
 export class CategoryEditor {
   private readonly db: Db;
   private readonly events: EventBus;
-  private readonly media: MediaService;
+  private readonly pictures: CatalogPictures;
 
   constructor(db: Db, events: EventBus, media: MediaService) {
     this.db = db;
     this.events = events;
-    this.media = media;
+    this.pictures = new CatalogPictures(db, events, media);
   }
 
   /** Every category, hidden ones too, in their order. */
@@ -103,20 +105,7 @@ export class CategoryEditor {
   async savePicture(asker: Asker, catId: number, slot: CategoryPictureSlot, upload: Upload | undefined) {
     refuseUnlessAdmin(asker);
     await this.get(asker, catId);
-    if (!upload) throw new AppError(400, 'users.photoNotImage');
-    const stored = await this.media
-      .storeImage(upload, {
-        ...{ folder: 'categories', name: `category-${catId}-${slot}`, owner: asker.userId },
-        ...{ box: PICTURES[slot].box, maxBytes: MAX_CATEGORY_PICTURE_BYTES },
-      })
-      .catch((error: unknown) => {
-        throw photoRefusal(error);
-      });
-    const replaced = await this.replacePicture(asker, catId, slot, stored).catch(async (error: unknown) => {
-      await this.media.removeStored(stored.path);
-      throw error;
-    });
-    await Promise.all(replaced.map((path) => this.media.removeStored(path)));
+    await this.pictures.save(asker, this.pictureOf(catId, slot), upload);
     return this.get(asker, catId);
   }
 
@@ -124,37 +113,52 @@ export class CategoryEditor {
   async removePicture(asker: Asker, catId: number, slot: CategoryPictureSlot) {
     refuseUnlessAdmin(asker);
     await this.get(asker, catId);
-    const removed = await this.replacePicture(asker, catId, slot, null);
-    await Promise.all(removed.map((path) => this.media.removeStored(path)));
+    await this.pictures.remove(asker, this.pictureOf(catId, slot));
     return this.get(asker, catId);
   }
 
-  private replacePicture(
-    asker: Asker,
-    catId: number,
-    slot: CategoryPictureSlot,
-    stored: { path: string; width: number; height: number } | null,
-  ) {
-    const { type } = PICTURES[slot];
-    return this.events.transaction(this.db, async (tx, publish) => {
-      const [row] = await tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(eq(categories.id, catId))
-        .for('update');
-      if (!row) throw notFound('api.categoryNotFound');
-      const { removed } = await replaceSoleImage(tx, String(catId), type, stored);
-      publish('catalog.changed', { catId });
-      record(
-        publish,
-        asker,
-        `category.${slot}`,
-        catId,
-        { [slot]: removed[0] ?? null },
-        { [slot]: stored?.path ?? null },
-      );
-      return removed;
-    });
+  /** A subcategory's photo, shown on its card on the category's page, in place of the one before. */
+  async saveSubcategoryPhoto(asker: Asker, id: number, upload: Upload | undefined) {
+    refuseUnlessAdmin(asker);
+    if (!(await this.subcategoryExists(this.db, id))) throw notFound('console.lists.notFound');
+    await this.pictures.save(asker, this.subcategoryPhotoOf(id), upload);
+  }
+
+  async removeSubcategoryPhoto(asker: Asker, id: number) {
+    refuseUnlessAdmin(asker);
+    await this.pictures.remove(asker, this.subcategoryPhotoOf(id));
+  }
+
+  private pictureOf(catId: number, slot: CategoryPictureSlot): CatalogPicture {
+    return {
+      ...{ parentId: catId, type: PICTURES[slot].type, box: PICTURES[slot].box, fileName: `category-${catId}-${slot}` },
+      lockOwner: async (tx) => {
+        const locked = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.id, catId))
+          .for('update');
+        return locked.length > 0;
+      },
+      notFoundKey: 'api.categoryNotFound',
+      announce: (publish) => publish('catalog.changed', { catId }),
+      audit: { subjectType: 'category', subjectId: String(catId), action: `category.${slot}`, field: slot },
+    };
+  }
+
+  private subcategoryPhotoOf(id: number): CatalogPicture {
+    return {
+      ...{ parentId: id, type: 'subcategory', box: SUBCATEGORY_PHOTO_BOX, fileName: `subcategory-${id}` },
+      lockOwner: (tx) => this.subcategoryExists(tx, id, true),
+      notFoundKey: 'console.lists.notFound',
+      announce: (publish) => publish('lookups.changed', { kind: 'subcategories', id }),
+      audit: { subjectType: 'lookup', subjectId: `subcategories:${id}`, action: 'subcategories.photo', field: 'photo' },
+    };
+  }
+
+  private async subcategoryExists(db: Db, id: number, lock = false) {
+    const query = db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.id, id));
+    return (await (lock ? query.for('update') : query)).length > 0;
   }
 
   private async present(rows: CategoryRow[]): Promise<ConsoleCategory[]> {

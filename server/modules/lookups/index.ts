@@ -1,5 +1,6 @@
 export { Banners, MAX_BANNER_BYTES } from './banners.ts';
-export { CategoryEditor, MAX_CATEGORY_PICTURE_BYTES } from './category-editor.ts';
+export { MAX_CATALOG_PICTURE_BYTES } from './catalog-pictures.ts';
+export { CategoryEditor } from './category-editor.ts';
 export {
   type CategoryJson,
   type ChoiceList,

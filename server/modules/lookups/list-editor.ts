@@ -9,6 +9,7 @@ import {
   type ListEntryEdit,
   listHasCurrency,
   listHasPoint,
+  listHasShipping,
 } from '../../../contract/console-lists.ts';
 import type { LanguageCode } from '../../../contract/language.ts';
 import { type Db, isUniqueViolation } from '../../kernel/database.ts';
@@ -16,6 +17,7 @@ import { AppError, notFound } from '../../kernel/errors.ts';
 import type { EventBus, Publish } from '../../kernel/events.ts';
 import { localizedText } from '../../kernel/localized-text.ts';
 import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
+import { firstImages } from '../media/index.ts';
 import { categories, subcategories } from './catalog-schema.ts';
 import './events.ts';
 import * as lists from './schema.ts';
@@ -37,6 +39,7 @@ interface ListTable {
   parent?: { column: AnyPgColumn; key: string };
   point?: { lat: AnyPgColumn; lng: AnyPgColumn };
   currency?: { code: AnyPgColumn; symbol: AnyPgColumn };
+  shipping?: { price: AnyPgColumn; days: AnyPgColumn };
 }
 
 const plain = (table: typeof lists.itemTypes | typeof lists.itemPriceTypes): ListTable => ({
@@ -55,6 +58,10 @@ const LIST_TABLES: Record<ConsoleListKind, ListTable> = {
     columns: { ...lists.currencies, name: lists.currencies.currencyShortForm },
     nameKey: null,
     currency: { code: lists.currencies.currencyShortForm, symbol: lists.currencies.currencySymbol },
+  },
+  'shipping-methods': {
+    ...{ table: lists.shippingMethods, columns: lists.shippingMethods, nameKey: 'name' },
+    shipping: { price: lists.shippingMethods.price, days: lists.shippingMethods.days },
   },
   'seller-types': plain(lists.sellerTypes),
   manufacturers: plain(lists.manufacturers),
@@ -107,7 +114,7 @@ const PARENT_TABLES = {
 /** A list shows at most this many entries: a parent's models or a country's cities are far fewer. */
 const MAX_ENTRIES = 1000;
 
-type EntryRow = Omit<ConsoleListEntry, 'kind' | 'is_published'> & { status: number };
+type EntryRow = Omit<ConsoleListEntry, 'kind' | 'is_published' | 'photo'> & { status: number };
 
 /**
  * The lookup lists as the console edits them (issue 24): every entry, hidden ones too; adding and changing
@@ -138,14 +145,27 @@ export class ListEditor {
       .where(parent && list.parent ? eq(list.parent.column, parent.id) : undefined)
       .orderBy(asc(list.columns.ordering), asc(list.columns.id))
       .limit(MAX_ENTRIES);
-    return { kind, parent, entries: rows.map((row) => present(kind, row as EntryRow)) };
+    return { kind, parent, entries: await this.withPhotos(kind, rows as EntryRow[]) };
   }
 
   async get(asker: Asker, kind: ConsoleListKind, id: number): Promise<ConsoleListEntry> {
     refuseUnlessAdmin(asker);
     const row = await this.find(this.db, kind, id);
     if (!row) throw notFound('console.lists.notFound');
-    return present(kind, row);
+    const [entry] = await this.withPhotos(kind, [row]);
+    return entry as ConsoleListEntry;
+  }
+
+  /** The entries as the console shows them; a subcategory with the photo on its card. */
+  private async withPhotos(kind: ConsoleListKind, rows: EntryRow[]): Promise<ConsoleListEntry[]> {
+    const entries = rows.map((row) => present(kind, row));
+    if (kind !== 'subcategories') return entries;
+    const photos = await firstImages(
+      this.db,
+      rows.map((row) => row.id),
+      ['subcategory'],
+    );
+    return entries.map((entry) => ({ ...entry, photo: photos.get(`${entry.id}:subcategory`)?.img_path ?? null }));
   }
 
   /** Adds an entry (to the parent named in the edit, for a child list), shown or hidden as asked. */
@@ -226,6 +246,8 @@ function entryFields(list: ListTable): Record<string, AnyPgColumn | SQL> {
     lng: list.point?.lng ?? sql<null>`null`,
     code: list.currency?.code ?? sql<null>`null`,
     symbol: list.currency?.symbol ?? sql<null>`null`,
+    price: list.shipping?.price ?? sql<null>`null`,
+    days: list.shipping?.days ?? sql<null>`null`,
   };
 }
 
@@ -243,10 +265,16 @@ function present(kind: ConsoleListKind, row: EntryRow & { name?: unknown }): Con
     lng: row.lng,
     code: row.code,
     symbol: row.symbol,
+    price: row.price,
+    days: row.days,
+    photo: null,
   };
 }
 
-/** What an edit writes: the names (the English one is also the list's default name), order, state and point. */
+/**
+ * What an edit writes: the names (the English one is also the list's default name), order, state, and what the
+ * list has beside them (a point, a currency's code and symbol, a shipping method's price and days).
+ */
 function changedColumns(kind: ConsoleListKind, edit: ListEntryEdit) {
   const list = LIST_TABLES[kind];
   const names = Object.fromEntries(Object.entries(edit.names).filter(([, name]) => name !== ''));
@@ -257,6 +285,7 @@ function changedColumns(kind: ConsoleListKind, edit: ListEntryEdit) {
     status: edit.is_published ? 1 : 0,
     ...(listHasPoint(kind) ? { lat: edit.lat, lng: edit.lng } : {}),
     ...(listHasCurrency(kind) ? { currencyShortForm: edit.code, currencySymbol: edit.symbol } : {}),
+    ...(listHasShipping(kind) ? { price: edit.price, days: edit.days ?? null } : {}),
   };
 }
 
@@ -287,7 +316,7 @@ function record(
 ) {
   const subjectId = `${after.kind}:${after.id}`;
   const audited = (entry: ConsoleListEntry) => {
-    const { kind: _kind, id: _id, ...fields } = entry;
+    const { kind: _kind, id: _id, photo: _photo, ...fields } = entry;
     return fields;
   };
   publish('lookups.changed', { kind: after.kind, id: after.id });

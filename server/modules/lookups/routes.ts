@@ -10,6 +10,7 @@ import {
   lookupSchema,
   modelSchema,
   priceTypeSchema,
+  shippingMethodSchema,
   subcategorySchema,
   townshipSchema,
 } from '../../../contract/lookups.ts';
@@ -186,6 +187,14 @@ export async function lookupRoutes(app: FastifyInstance, options: { lookups: Loo
     item: currencySchema,
     query: lookupsQuery,
     list: (query, language) => lookups.listCurrencies(toListQuery(query, NAME_ORDER, 'ordering'), language),
+  });
+
+  registerList(app, {
+    url: '/shipping-methods',
+    summary: "Shipping methods: how a buyer may receive an item, with the price in the site's currency and days",
+    item: shippingMethodSchema,
+    query: lookupsQuery,
+    list: (query, language) => lookups.listShippingMethods(toListQuery(query, NAME_ORDER, 'ordering'), language),
   });
 
   registerList(app, {

@@ -9,6 +9,7 @@ import type {
   Lookup,
   Model,
   PriceType,
+  ShippingMethod,
   Subcategory,
   Township,
 } from '../../../contract/lookups.ts';
@@ -152,6 +153,25 @@ export class LookupsService {
       currency_short_form: row.currencyShortForm,
       currency_symbol: row.currencySymbol,
       is_default: row.isDefault,
+      status: row.status,
+      ...dates(row.addedDate, language),
+    }));
+  }
+
+  /** How a buyer may receive an item (SPEC.md 7: shipping method), with its price in the site's currency. */
+  async listShippingMethods(query: ListQuery, language: LanguageCode): Promise<Paged<ShippingMethod>> {
+    const table = lists.shippingMethods;
+    const page = await this.listLocalized(
+      table,
+      { fallbackName: table.name, ordering: table.ordering },
+      query,
+      language,
+    );
+    return mapPage(page, ({ row, name }) => ({
+      id: row.id,
+      name,
+      price: row.price,
+      days: row.days,
       status: row.status,
       ...dates(row.addedDate, language),
     }));

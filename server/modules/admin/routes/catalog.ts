@@ -18,13 +18,13 @@ import type { LanguageCode } from '../../../../contract/language.ts';
 import { invalidField } from '../../../http/errors.ts';
 import { answer, route } from '../../../http/route.ts';
 import { receiveUpload } from '../../../http/uploads.ts';
-import { MAX_CATEGORY_PICTURE_BYTES } from '../../lookups/index.ts';
+import { MAX_CATALOG_PICTURE_BYTES } from '../../lookups/index.ts';
 import type { AdminService } from '../service.ts';
 
 const categoryParams = z.object({ catId: serialIdSchema });
 const pictureParams = z.object({ catId: serialIdSchema, slot: z.enum(CATEGORY_PICTURE_SLOTS) });
 const pictureLimits = {
-  maxBytes: MAX_CATEGORY_PICTURE_BYTES,
+  maxBytes: MAX_CATALOG_PICTURE_BYTES,
   notAFileKey: 'users.photoNotImage',
   tooLargeKey: 'users.photoTooLarge',
 };
@@ -34,6 +34,7 @@ export function registerCatalogRoutes(app: FastifyInstance, admin: AdminService)
   registerCategoryRoutes(app, admin);
   registerCategoryPictureRoutes(app, admin);
   registerListRoutes(app, admin);
+  registerSubcategoryPhotoRoutes(app, admin);
 }
 
 function registerCategoryRoutes(app: FastifyInstance, admin: AdminService) {
@@ -170,6 +171,39 @@ function registerListRoutes(app: FastifyInstance, admin: AdminService) {
       const edit = parseEntryEdit(params.kind, body, language, false);
       return answer(await admin.lists.update(viewer, params.kind, params.id, edit), 'admin.done.listEntry');
     },
+  });
+}
+
+function registerSubcategoryPhotoRoutes(app: FastifyInstance, admin: AdminService) {
+  const params = z.object({ id: serialIdSchema });
+  route(app, {
+    method: 'POST',
+    url: '/admin/lists/subcategories/:id/photo',
+    tag: 'admin',
+    summary:
+      'Replace a subcategory\'s photo, a square on its card on the category\'s page; multipart, the file as "file"',
+    access: 'admin',
+    params,
+    consumes: ['multipart/form-data'],
+    data: consoleListEntrySchema,
+    refusals: [404, 413],
+    handle: async ({ params, request, viewer }) => {
+      const photo = await receiveUpload(request, pictureLimits);
+      return answer(await admin.saveSubcategoryPhoto(viewer, params.id, photo), 'admin.done.subcategoryPhoto');
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/lists/subcategories/:id/photo/delete',
+    tag: 'admin',
+    summary: "Remove a subcategory's photo and its file",
+    access: 'admin',
+    params,
+    data: consoleListEntrySchema,
+    refusals: [404],
+    handle: async ({ params, viewer }) =>
+      answer(await admin.removeSubcategoryPhoto(viewer, params.id), 'admin.done.subcategoryPhoto'),
   });
 }
 
