@@ -39,3 +39,6 @@ export type CategoryIconName = (typeof CATEGORY_ICON_NAMES)[number];
 /** A category's two pictures: the icon on its card, and the photo at the top of its page. */
 export const CATEGORY_PICTURE_SLOTS = ['icon', 'photo'] as const;
 export type CategoryPictureSlot = (typeof CATEGORY_PICTURE_SLOTS)[number];
+
+/** The reports queue shows this many listings or reporters a page. */
+export const REPORT_QUEUE_SIZE = 50;

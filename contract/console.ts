@@ -15,6 +15,7 @@ export {
   type CategoryIconName,
   type CategoryPictureSlot,
   DASHBOARD_DAYS,
+  REPORT_QUEUE_SIZE,
 } from './console-basics.ts';
 
 /** One operator action in the audit log (issue 24): who, what, on which row, before and after. */
@@ -357,5 +358,3 @@ export const reporterRecordSchema = z
   })
   .meta({ id: 'ReporterRecord' });
 export type ReporterRecord = z.infer<typeof reporterRecordSchema>;
-
-export const REPORT_QUEUE_SIZE = 50;

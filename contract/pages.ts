@@ -423,8 +423,10 @@ export interface ConsolePages {
   searchSynonyms(viewer: Viewer): Promise<string>;
   /** Replaces them with the groups of `text` (checked by searchSynonymsFormSchema); answers them as saved. */
   saveSearchSynonyms(viewer: Viewer, text: string): Promise<string>;
-  reportsByListing(viewer: Viewer): Promise<ReportedListing[]>;
-  reportsByReporter(viewer: Viewer): Promise<ReporterRecord[]>;
+  /** One page of the reports queue: listings with open reports, the heaviest first. */
+  reportsByListing(viewer: Viewer, page: PageWindow): Promise<Paged<ReportedListing>>;
+  /** One page of the members with open reports, the most first. */
+  reportsByReporter(viewer: Viewer, page: PageWindow): Promise<Paged<ReporterRecord>>;
   dismissListingReports(viewer: Viewer, itemId: string): Promise<number>;
   dismissReporter(viewer: Viewer, reporterId: string): Promise<number>;
   categories(viewer: Viewer): Promise<ConsoleCategory[]>;

@@ -4,7 +4,7 @@ import type { ReportedListing, ReporterRecord } from '../../../contract/console.
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FormAlert, inputClass, secondaryButtonClass } from '../../components/ui/form.tsx';
 import { dangerButtonClass, pillLinkClass } from '../../components/ui/form-classes.ts';
-import { Flag } from '../../components/ui/icons.tsx';
+import { ChevronLeft, ChevronRight, Flag } from '../../components/ui/icons.tsx';
 import type { FormResult } from '../../lib/form-errors.ts';
 import { MAX_REASON_LENGTH } from './decision.ts';
 import { OpenReports } from './open-reports.tsx';
@@ -15,11 +15,13 @@ export type ReportActionFailure = FormResult & { target?: string };
 /** The reports queue (issue 24): open reports by listing, heaviest first, or by reporter, most first. */
 export function ReportQueueView({
   view,
+  page,
   listings,
   reporters,
   failure,
 }: {
   view: ReportsView;
+  page: QueuePage;
   listings: ReportedListing[];
   reporters: ReporterRecord[];
   failure: ReportActionFailure | undefined;
@@ -56,7 +58,40 @@ export function ReportQueueView({
       ) : (
         <ReporterRecords reporters={reporters} failure={failure} />
       )}
+      <QueuePager view={view} page={page} />
     </section>
+  );
+}
+
+/** Which page of the queue is shown, and whether another follows it. */
+export interface QueuePage {
+  number: number;
+  hasNext: boolean;
+}
+
+/** "Previous" and "Next" through the queue, when it has more than one page. */
+function QueuePager({ view, page }: { view: ReportsView; page: QueuePage }) {
+  const { t } = useTranslation();
+  if (page.number === 1 && !page.hasNext) return null;
+  const pageHref = (number: number) => `/admin/reports?by=${view}${number > 1 ? `&page=${number}` : ''}`;
+  return (
+    <nav aria-label={t('moderation.queue.pagesLabel')} className="mt-6 flex flex-wrap items-center gap-3">
+      {page.number > 1 && (
+        <Link to={pageHref(page.number - 1)} className={secondaryButtonClass} rel="prev">
+          <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
+          {t('moderation.queue.previousPage')}
+        </Link>
+      )}
+      <span className="text-sm text-slate-600 dark:text-slate-400">
+        {t('moderation.queue.pageNumber', { page: page.number })}
+      </span>
+      {page.hasNext && (
+        <Link to={pageHref(page.number + 1)} className={secondaryButtonClass} rel="next">
+          {t('moderation.queue.nextPage')}
+          <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
+        </Link>
+      )}
+    </nav>
   );
 }
 

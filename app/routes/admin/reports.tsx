@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
+import { REPORT_QUEUE_SIZE } from '../../../contract/console-basics.ts';
 import type { Viewer } from '../../../contract/session.ts';
 import {
   type ReportActionFailure,
@@ -16,15 +17,27 @@ import type { Route } from './+types/reports';
 const viewOf = (request: Request): ReportsView =>
   new URL(request.url).searchParams.get('by') === 'reporters' ? 'reporters' : 'listings';
 
+/** The page asked for (?page=2): a whole number from 1; anything else is the first page. */
+function pageOf(request: Request) {
+  const asked = Number(new URL(request.url).searchParams.get('page') ?? '1');
+  return Number.isInteger(asked) && asked >= 1 && asked <= MAX_QUEUE_PAGE ? asked : 1;
+}
+
+/** Beyond the open reports the queue weighs at once (1,000), no page can have anything. */
+const MAX_QUEUE_PAGE = 1000;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireAdmin(request, context);
-  const { console } = context.get(appContext).services;
+  const pages = context.get(appContext).services.console;
   const view = viewOf(request);
-  return {
-    view,
-    listings: view === 'listings' ? await console.reportsByListing(viewer) : [],
-    reporters: view === 'reporters' ? await console.reportsByReporter(viewer) : [],
-  };
+  const page = pageOf(request);
+  const window = { limit: REPORT_QUEUE_SIZE, offset: (page - 1) * REPORT_QUEUE_SIZE };
+  if (view === 'reporters') {
+    const reporters = await pages.reportsByReporter(viewer, window);
+    return { view, page, listings: [], reporters: reporters.items, hasNext: reporters.next_cursor !== null };
+  }
+  const listings = await pages.reportsByListing(viewer, window);
+  return { view, page, listings: listings.items, reporters: [], hasNext: listings.next_cursor !== null };
 }
 
 /** Dismiss a listing's reports or a reporter's, uphold them (disable the listing), or ban the seller. */
@@ -77,6 +90,7 @@ export default function ConsoleReports({ loaderData, actionData }: Route.Compone
   return (
     <ReportQueueView
       view={loaderData.view}
+      page={{ number: loaderData.page, hasNext: loaderData.hasNext }}
       listings={loaderData.listings}
       reporters={loaderData.reporters}
       failure={actionData as ReportActionFailure | undefined}

@@ -275,16 +275,24 @@ describe('the console', () => {
     await call('POST', `/items/${second}/report`, user02, { reason: 'duplicate', note: '' });
 
     expect((await call('GET', '/admin/reports/listings', user04)).status).toBe(403);
-    const byListing = (await call('GET', '/admin/reports/listings', test.adminToken)).body.data as unknown as Array<{
-      item_id: string;
-      reports: unknown[];
-    }>;
-    expect(byListing.find((listing) => listing.item_id === first)?.reports).toHaveLength(2);
-    const byReporter = (await call('GET', '/admin/reports/reporters', test.adminToken)).body.data as unknown as Array<{
-      reporter_id: string;
-      open: number;
-    }>;
+    const queue = async <Row>(path: string) => (await call('GET', path, test.adminToken)).body.data.items as Row[];
+    const byListing = await queue<{ item_id: string; reports: unknown[] }>('/admin/reports/listings');
+    expect(byListing.map((listing) => listing.item_id)).toEqual([first, second]);
+    expect(byListing[0]?.reports).toHaveLength(2);
+    const byReporter = await queue<{ reporter_id: string; open: number }>('/admin/reports/reporters');
     expect(byReporter.find((row) => row.reporter_id === 'demo-user-02')?.open).toBe(2);
+
+    // A page at a time: the first page says there is more, the next one holds the rest.
+    const firstPage = (await call('GET', '/admin/reports/listings?limit=1', test.adminToken)).body.data;
+    expect((firstPage.items as Array<{ item_id: string }>).map((listing) => listing.item_id)).toEqual([first]);
+    expect(firstPage.next_cursor).toEqual(expect.any(String));
+    const nextPage = (await call('GET', '/admin/reports/listings?limit=1&offset=1', test.adminToken)).body.data;
+    expect((nextPage.items as Array<{ item_id: string }>).map((listing) => listing.item_id)).toEqual([second]);
+    expect(nextPage.next_cursor).toBeNull();
+    const reporterPage = await queue<{ reporter_id: string }>('/admin/reports/reporters?limit=1&offset=1');
+    expect(reporterPage.map((row) => row.reporter_id)).toEqual(['demo-user-04']);
+    for (const query of ['limit=0', 'limit=51', 'offset=-1', 'offset=x'])
+      expect((await call('GET', `/admin/reports/listings?${query}`, test.adminToken)).status, query).toBe(400);
 
     expect((await call('POST', `/admin/reports/listings/${first}/dismiss`, test.adminToken)).body.data).toEqual({
       dismissed: 2,
@@ -292,8 +300,7 @@ describe('the console', () => {
     expect((await call('POST', `/admin/reports/listings/${first}/dismiss`, test.adminToken)).status).toBe(409);
     const penalised = await call('POST', '/admin/reports/reporters/demo-user-02/dismiss', test.adminToken);
     expect(penalised.body.data).toEqual({ dismissed: 1 });
-    const after = (await call('GET', '/admin/reports/reporters', test.adminToken)).body.data as unknown as unknown[];
-    expect(after).toEqual([]);
+    expect(await queue('/admin/reports/reporters')).toEqual([]);
     const [entry] = await auditOf('demo-user-02');
     expect(entry).toMatchObject({ action: 'reports.dismiss-reporter', after: { dismissed: 1 } });
     const byAction = await call('GET', '/admin/audit?action=reports.dismiss-', test.adminToken);

@@ -19,8 +19,8 @@ export function consolePageOperations(admin: AdminService): ConsolePages {
       await admin.synonyms.saveOperatorText(viewer, text);
       return admin.synonyms.operatorText(viewer);
     },
-    reportsByListing: (viewer) => admin.reportsByListing(viewer),
-    reportsByReporter: (viewer) => admin.reportsByReporter(viewer),
+    reportsByListing: (viewer, page) => admin.reportsByListing(viewer, page),
+    reportsByReporter: (viewer, page) => admin.reportsByReporter(viewer, page),
     dismissListingReports: (viewer, itemId) => admin.dismissListingReports(viewer, itemId),
     dismissReporter: (viewer, reporterId) => admin.dismissReporter(viewer, reporterId),
     categories: (viewer) => admin.categories(viewer),

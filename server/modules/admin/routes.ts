@@ -10,6 +10,7 @@ import {
   dashboardSchema,
   operatorSettingsSchema,
   operatorSettingsViewSchema,
+  REPORT_QUEUE_SIZE,
   reportedListingSchema,
   reporterRecordSchema,
 } from '../../../contract/console.ts';
@@ -48,25 +49,31 @@ export async function adminRoutes(app: FastifyInstance, options: { admin: AdminS
   registerSearchSynonymRoutes(app, options.admin);
 }
 
+const reportQueuePageSchema = pageQuerySchema(REPORT_QUEUE_SIZE).extend({
+  limit: z.coerce.number().int().min(1).max(REPORT_QUEUE_SIZE).default(REPORT_QUEUE_SIZE),
+});
+
 function registerReportRoutes(app: FastifyInstance, admin: AdminService) {
   route(app, {
     method: 'GET',
     url: '/admin/reports/listings',
     tag: 'admin',
-    summary: 'Listings with open reports, the heaviest first, each with its reports and their weights',
+    summary: 'Listings with open reports, the heaviest first, each with its reports and their weights; paged',
     access: 'admin',
-    data: z.array(reportedListingSchema),
-    handle: async ({ viewer }) => answer(await admin.reportsByListing(viewer)),
+    query: reportQueuePageSchema,
+    data: pagedSchema(reportedListingSchema),
+    handle: async ({ viewer, query }) => answer(await admin.reportsByListing(viewer, windowOf(query))),
   });
 
   route(app, {
     method: 'GET',
     url: '/admin/reports/reporters',
     tag: 'admin',
-    summary: 'Members with open reports, the most first, with their record and the weight of their reports',
+    summary: 'Members with open reports, the most first, with their record and the weight of their reports; paged',
     access: 'admin',
-    data: z.array(reporterRecordSchema),
-    handle: async ({ viewer }) => answer(await admin.reportsByReporter(viewer)),
+    query: reportQueuePageSchema,
+    data: pagedSchema(reporterRecordSchema),
+    handle: async ({ viewer, query }) => answer(await admin.reportsByReporter(viewer, windowOf(query))),
   });
 
   route(app, {

@@ -210,12 +210,12 @@ export class AdminService {
     return this.deps.settings.update(admin, input);
   }
 
-  reportsByListing(admin: Operator) {
-    return this.deps.social.reportQueue.byListing(admin);
+  reportsByListing(admin: Operator, page: PageWindow) {
+    return this.deps.social.reportQueue.byListing(admin, page);
   }
 
-  reportsByReporter(admin: Operator) {
-    return this.deps.social.reportQueue.byReporter(admin);
+  reportsByReporter(admin: Operator, page: PageWindow) {
+    return this.deps.social.reportQueue.byReporter(admin, page);
   }
 
   dismissListingReports(admin: Operator, itemId: string) {

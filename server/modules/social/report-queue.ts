@@ -1,10 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { REPORT_QUEUE_SIZE, type ReportedListing, type ReporterRecord } from '../../../contract/console.ts';
+import type { ReportedListing, ReporterRecord } from '../../../contract/console.ts';
+import type { Paged } from '../../../contract/paging.ts';
 import type { ReportReason } from '../../../contract/social.ts';
 import type { Db } from '../../kernel/database.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { recordOperatorAction, refuseUnlessAdmin } from '../../kernel/operator-actions.ts';
+import { type PageRequest, resolveOffset, toPage } from '../../kernel/paging.ts';
 import { type ItemsService, isItemId } from '../items/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { REPORT_STATUS } from './policy.ts';
@@ -35,16 +37,25 @@ export class ReportQueue {
     this.deps = deps;
   }
 
-  async byListing(asker: Asker): Promise<ReportedListing[]> {
+  /** One page of the listings with open reports, the heaviest first (ties: the listing's id). */
+  async byListing(asker: Asker, page: PageRequest): Promise<Paged<ReportedListing>> {
     refuseUnlessAdmin(asker);
     const open = await this.openReports();
     const weights = await this.weightsOf([...new Set(open.map((report) => report.reporterId))]);
     const groups = new Map<string, typeof open>();
     for (const report of open) groups.set(report.itemId, [...(groups.get(report.itemId) ?? []), report]);
-    const heaviest = [...groups.entries()]
+    const offset = resolveOffset(page);
+    const ranked = [...groups.entries()]
       .map(([itemId, reports]) => ({ itemId, reports, weight: sum(reports.map((r) => weights.get(r.reporterId))) }))
-      .sort((a, b) => b.weight - a.weight)
-      .slice(0, REPORT_QUEUE_SIZE);
+      .sort((a, b) => b.weight - a.weight || a.itemId.localeCompare(b.itemId));
+    const shown = toPage(ranked.slice(offset, offset + page.limit + 1), page.limit, offset);
+    return { ...shown, items: await this.presentListings(shown.items, weights) };
+  }
+
+  private async presentListings(
+    heaviest: Array<{ itemId: string; reports: Array<typeof itemReports.$inferSelect>; weight: number }>,
+    weights: Map<string, number>,
+  ): Promise<ReportedListing[]> {
     const headlines = await Promise.all(heaviest.map((group) => this.deps.items.headline(group.itemId)));
     const names = await this.namesOf([
       ...heaviest.flatMap((group) => group.reports.map((report) => report.reporterId)),
@@ -73,22 +84,26 @@ export class ReportQueue {
     });
   }
 
-  async byReporter(asker: Asker): Promise<ReporterRecord[]> {
+  /** One page of the members with open reports, the most first. */
+  async byReporter(asker: Asker, page: PageRequest): Promise<Paged<ReporterRecord>> {
     refuseUnlessAdmin(asker);
-    const open = await this.db
+    const offset = resolveOffset(page);
+    const rows = await this.db
       .select({ reporterId: itemReports.reporterId, open: sql<number>`count(*)::int` })
       .from(itemReports)
       .where(eq(itemReports.status, REPORT_STATUS.open))
       .groupBy(itemReports.reporterId)
       .orderBy(desc(sql`count(*)`), itemReports.reporterId)
-      .limit(REPORT_QUEUE_SIZE);
-    const ids = open.map((row) => row.reporterId);
+      .limit(page.limit + 1)
+      .offset(offset);
+    const shown = toPage(rows, page.limit, offset);
+    const ids = shown.items.map((row) => row.reporterId);
     const [histories, names, weights] = await Promise.all([
       this.historiesOf(ids),
       this.namesOf(ids),
       this.weightsOf(ids),
     ]);
-    return open.map((row) => ({
+    const items = shown.items.map((row) => ({
       reporter_id: row.reporterId,
       reporter_name: names.get(row.reporterId) ?? '',
       open: row.open,
@@ -96,6 +111,7 @@ export class ReportQueue {
       dismissed: histories.get(row.reporterId)?.dismissed ?? 0,
       weight: rounded(weights.get(row.reporterId) ?? 0),
     }));
+    return { ...shown, items };
   }
 
   /** Closes a listing's open reports as dismissed: the listing stays as it is. */
