@@ -72,6 +72,8 @@ export class CatalogPictures {
     return this.events.transaction(this.db, async (tx, publish) => {
       if (!(await picture.lockOwner(tx))) throw notFound(picture.notFoundKey);
       const { removed } = await replaceSoleImage(tx, String(picture.parentId), picture.type, stored);
+      // Removing a picture there is not changes nothing, so nothing goes in the audit log.
+      if (removed.length === 0 && !stored) return removed;
       picture.announce(publish);
       const { subjectType, subjectId, action, field } = picture.audit;
       recordOperatorAction(publish, {
