@@ -27,6 +27,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, SERVER_UNIT_TESTS],
           // One PostgreSQL and a migrated, seeded template database for the run; each file copies the template.
           globalSetup: ['server/testing/global-setup.ts'],
+          // A worker keeps the modules it imported for its next file: importing the server again for each of
+          // ~90 files was about a third of this project's time (docs/decisions/0034-database-tests-share-modules.md).
+          isolate: false,
         },
       },
     ],

@@ -49,6 +49,9 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', templateName);
   project.provide('databasePrefix', databasePrefix);
   project.provide('uploadsDir', uploadsDir);
+  // Test files delete listings and so their demo photos from the shared uploads folder: what the seed wrote is
+  // taken down before any of them runs.
+  project.provide('seededUploads', await filesUnder(uploadsDir));
 
   return teardown;
 }
@@ -121,11 +124,20 @@ export function withDatabase(serverUrl: string, database: string) {
   return url.toString();
 }
 
+/** Every file under `folder`, as paths relative to it. */
+async function filesUnder(folder: string) {
+  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseServerUrl: string;
     templateDatabase: string;
     databasePrefix: string;
     uploadsDir: string;
+    seededUploads: string[];
   }
 }

@@ -1,11 +1,14 @@
 import { vi } from 'vitest';
 import type { JobQueue } from '../kernel/jobs.ts';
+import { closeWhenFileEnds } from './cleanup.ts';
 
 /** The job queues of the apps this test file built (server/testing/app.ts registers each). */
-const queues: JobQueue[] = [];
+const queues = new Set<JobQueue>();
 
+/** Watched until the test file ends: a worker that runs the next file keeps this module (isolate: false). */
 export function watchJobQueue(jobs: JobQueue) {
-  queues.push(jobs);
+  queues.add(jobs);
+  closeWhenFileEnds(async () => queues.delete(jobs));
 }
 
 /** Resolves once no job is queued or running (each one done, or failed for good) in `jobs`. */
