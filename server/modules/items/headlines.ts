@@ -19,3 +19,9 @@ export async function itemHeadline(db: Db, itemId: string): Promise<ItemHeadline
     .where(eq(items.id, itemId));
   return row ?? null;
 }
+
+/** The ids of every listing an account posted, deleted ones too (on the owner's index). */
+export async function listingIdsOf(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db.select({ id: items.id }).from(items).where(eq(items.addedUserId, ownerId));
+  return rows.map((row) => row.id);
+}

@@ -29,7 +29,7 @@ import { CardLoader } from './card-loading.ts';
 import { ItemConsoleStats } from './console-stats.ts';
 import { ContactReveals } from './contact-reveals.ts';
 import { type DeletionRecord, deletionsBetween } from './deletion-records.ts';
-import { type ItemHeadline, itemHeadline } from './headlines.ts';
+import { type ItemHeadline, itemHeadline, listingIdsOf } from './headlines.ts';
 import type { ItemMediaService } from './item-media.ts';
 import { bumpListing, type Lifetime, ListingLifetime } from './lifetime.ts';
 import { ListingQueries } from './listings.ts';
@@ -365,6 +365,11 @@ export class ItemsService {
   /** The title, owner and price of a listing in any state, for a notice about it. */
   headline(itemId: string): Promise<ItemHeadline | null> {
     return itemHeadline(this.db, itemId);
+  }
+
+  /** The ids of every listing an account posted, deleted ones too. */
+  listingIdsOf(ownerId: string): Promise<string[]> {
+    return listingIdsOf(this.db, ownerId);
   }
 
   /** Starts or ends a listing's promoted state, in the promotions module's transaction. */

@@ -1,7 +1,7 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../kernel/database.ts';
 import type { EventBus } from '../../kernel/events.ts';
-import type { ItemEvent } from '../items/index.ts';
+import type { ItemEvent, ItemsService } from '../items/index.ts';
 import { REPORT_STATUS } from './policy.ts';
 import { itemReports } from './schema.ts';
 
@@ -22,9 +22,10 @@ declare module '../../kernel/events.ts' {
  * An admin's decision on a listing closes the reports open when it was taken: kept (approved, enabled) or
  * removed (rejected, disabled, deleted by an admin). The owner deleting it closes them as withdrawn, which counts
  * for no reporter's record. A follow-up: it happens once the decision commits, even after a crash. Reports made
- * after it count afresh towards the hiding threshold.
+ * after it count afresh towards the hiding threshold. Banning a seller upholds the reports open on their listings,
+ * which leave the site with them: the reports queue no longer offers what is already decided.
  */
-export function registerReportReviews(events: EventBus, db: Db) {
+export function registerReportReviews(events: EventBus, db: Db, items: ItemsService) {
   const close = async (status: number, { itemId, at }: ItemEvent) => {
     await db
       .update(itemReports)
@@ -46,4 +47,12 @@ export function registerReportReviews(events: EventBus, db: Db) {
   events.onCommitted('item.deleted', 'social.close-reports', (event) =>
     close(event.adminId ? REPORT_STATUS.removed : REPORT_STATUS.withdrawn, event),
   );
+  events.onCommitted('user.banned', 'social.close-reports', async ({ userId }) => {
+    const listings = await items.listingIdsOf(userId);
+    if (listings.length === 0) return;
+    await db
+      .update(itemReports)
+      .set({ status: REPORT_STATUS.removed })
+      .where(and(inArray(itemReports.itemId, listings), eq(itemReports.status, REPORT_STATUS.open)));
+  });
 }

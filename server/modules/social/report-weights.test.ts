@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STATUS } from '../../../contract/items.ts';
@@ -136,6 +136,32 @@ describe('weighted reports', () => {
     await report(reporter, next);
     const open = await services.social.openReportsOf({ isAdmin: true }, [next]);
     expect(open[next]?.[0]?.reporter_weight).toBe(0.4);
+  });
+
+  it('banning a seller upholds the open reports on their listings, which leave the queue', async () => {
+    const owned = await db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(eq(items.addedUserId, 'demo-user-10'), eq(items.status, ITEM_STATUS.active)))
+      .limit(2);
+    expect(owned).toHaveLength(2);
+    const [witness] = (await accounts('ban-witness', 1, 90, true)) as [string];
+    for (const { id } of owned) await report(witness, id);
+    const queued = async () =>
+      (
+        await services.social.reportQueue.byListing({ userId: 'demo-admin', isAdmin: true }, { limit: 50, offset: 0 })
+      ).items.map((listing) => listing.item_id);
+    expect(await queued()).toEqual(expect.arrayContaining(owned.map((row) => row.id)));
+
+    expect((await call('POST', '/admin/users/demo-user-10/ban', test.adminToken)).status).toBe(200);
+    await test.jobsDone();
+    const closed = await db
+      .select({ status: itemReports.status })
+      .from(itemReports)
+      .where(eq(itemReports.reporterId, witness));
+    expect(closed.map((row) => row.status)).toEqual([2, 2]);
+    const after = await queued();
+    for (const { id } of owned) expect(after).not.toContain(id);
   });
 });
 

@@ -58,7 +58,7 @@ export class SocialService {
     this.reports = new Reports(db, events, { items, users, settings, blocks });
     this.reportQueue = new ReportQueue(db, events, { items, users });
     this.accountReports = new AccountReports(db, { items, users });
-    registerReportReviews(events, db);
+    registerReportReviews(events, db, items);
   }
 
   isFollowing(followerId: string, followedId: string): Promise<boolean> {
