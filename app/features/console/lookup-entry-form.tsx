@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ConsoleListEntry } from '../../../contract/console-lists.ts';
@@ -141,8 +141,7 @@ function CurrencyFields({ entry, failure }: { entry: ConsoleListEntry | null; fa
   const errors = failure?.errors ?? {};
   const saved = (name: 'code' | 'symbol') => failure?.values?.[name] ?? entry?.[name] ?? '';
   return (
-    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
-      <legend className="px-1 font-semibold">{t('console.lists.currency')}</legend>
+    <FieldPair legend={t('console.lists.currency')}>
       <Field
         name="code"
         idPrefix="entry"
@@ -166,6 +165,16 @@ function CurrencyFields({ entry, failure }: { entry: ConsoleListEntry | null; fa
         required
         defaultValue={saved('symbol')}
       />
+    </FieldPair>
+  );
+}
+
+/** Two fields side by side on wide screens, under a legend. */
+function FieldPair({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
+      <legend className="px-1 font-semibold">{legend}</legend>
+      {children}
     </fieldset>
   );
 }
@@ -176,8 +185,7 @@ function ShippingFields({ entry, failure }: { entry: ConsoleListEntry | null; fa
   const errors = failure?.errors ?? {};
   const saved = (name: 'price' | 'days') => failure?.values?.[name] ?? String(entry?.[name] ?? '');
   return (
-    <fieldset className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
-      <legend className="px-1 font-semibold">{t('console.lists.shipping')}</legend>
+    <FieldPair legend={t('console.lists.shipping')}>
       <Field
         name="price"
         idPrefix="entry"
@@ -199,7 +207,7 @@ function ShippingFields({ entry, failure }: { entry: ConsoleListEntry | null; fa
         dir="ltr"
         defaultValue={saved('days')}
       />
-    </fieldset>
+    </FieldPair>
   );
 }
 
